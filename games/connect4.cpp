@@ -1,0 +1,225 @@
+#include "games/connect4.h"
+
+#include <charconv>
+
+#include "games/bits.h"
+
+namespace gsolve {
+
+Connect4::Connect4(int width, int height) : width_(width), height_(height) {
+  if (width < 1 || height < 1 || width * (height + 1) > 64 || width > 32)
+    throw ParseError("connect4 board " + std::to_string(width) + "x" + std::to_string(height) +
+                     " does not fit a 64-bit board (need width*(height+1) <= 64)");
+  for (int c = 0; c < width_; ++c) {
+    board_ |= column_mask(c);
+    bottom_row_ |= bottom_of(c);
+  }
+  // Height-vector tables for the rank.
+  const int n_max = width_ * height_;
+  vectors_.assign(width_ + 1, std::vector<std::uint64_t>(n_max + 1, 0));
+  vectors_[width_][0] = 1;
+  for (int i = width_ - 1; i >= 0; --i)
+    for (int s = 0; s <= n_max; ++s)
+      for (int v = 0; v <= height_ && v <= s; ++v) vectors_[i][s] += vectors_[i + 1][s - v];
+  below_.assign(width_, std::vector<std::vector<std::uint64_t>>(
+                            n_max + 1, std::vector<std::uint64_t>(height_ + 2, 0)));
+  for (int i = 0; i < width_; ++i)
+    for (int s = 0; s <= n_max; ++s)
+      for (int v = 0; v <= height_; ++v)
+        below_[i][s][v + 1] = below_[i][s][v] + (v <= s ? vectors_[i + 1][s - v] : 0);
+  tier_begin_.assign(n_max + 2, 0);
+  has_rank_ = true;
+  for (int n = 0; n <= n_max; ++n) {
+    const unsigned __int128 size =
+        static_cast<unsigned __int128>(vectors_[0][n]) * bits::binomial(n, (n + 1) / 2);
+    const unsigned __int128 next = tier_begin_[n] + size;
+    if (next >> 62) {
+      has_rank_ = false;
+      break;
+    }
+    tier_begin_[n + 1] = static_cast<std::uint64_t>(next);
+  }
+}
+
+Connect4 Connect4::from_options(std::string_view options) {
+  if (options.empty()) return Connect4(7, 6);
+  const auto x = options.find('x');
+  int w = 0, h = 0;
+  const auto bad = [&] {
+    return ParseError("bad connect4 size '" + std::string(options) + "' (expected WxH, e.g. 7x6)");
+  };
+  if (x == std::string_view::npos) throw bad();
+  auto [p1, e1] = std::from_chars(options.data(), options.data() + x, w);
+  auto [p2, e2] = std::from_chars(options.data() + x + 1, options.data() + options.size(), h);
+  if (e1 != std::errc{} || e2 != std::errc{} || p1 != options.data() + x ||
+      p2 != options.data() + options.size())
+    throw bad();
+  return Connect4(w, h);
+}
+
+std::string Connect4::spec() const {
+  return "connect4:" + std::to_string(width_) + "x" + std::to_string(height_);
+}
+
+bool Connect4::has_four(std::uint64_t pos) const {
+  const int h = height_;
+  std::uint64_t m = pos & (pos >> (h + 1));  // horizontal
+  if (m & (m >> (2 * (h + 1)))) return true;
+  m = pos & (pos >> h);  // diagonal /
+  if (m & (m >> (2 * h))) return true;
+  m = pos & (pos >> (h + 2));  // diagonal \ (stride H+2)
+  if (m & (m >> (2 * (h + 2)))) return true;
+  m = pos & (pos >> 1);  // vertical
+  if (m & (m >> 2)) return true;
+  return false;
+}
+
+// Pons' threat computation: every empty square that would complete four for `own`.
+std::uint64_t Connect4::winning_squares(std::uint64_t own, std::uint64_t mask) const {
+  const int h = height_;
+  std::uint64_t r = (own << 1) & (own << 2) & (own << 3);  // vertical
+  for (int stride : {h + 1, h, h + 2}) {
+    std::uint64_t p = (own << stride) & (own << (2 * stride));
+    r |= p & (own << (3 * stride));
+    r |= p & (own >> stride);
+    p = (own >> stride) & (own >> (2 * stride));
+    r |= p & (own << stride);
+    r |= p & (own >> (3 * stride));
+  }
+  return r & (board_ ^ mask);
+}
+
+Terminal Connect4::terminal(const Position& p) const {
+  if (has_four(p.current ^ p.mask)) return {Value::Lose, 0};
+  if (p.mask == board_) return {Value::Tie, 0};
+  return {};
+}
+
+void Connect4::generate_moves(const Position& p, MoveList<Connect4>& moves) const {
+  moves.clear();
+  for (int c = 0; c < width_; ++c)
+    if (can_play(p, c)) moves.push_back(static_cast<Move>(c));
+}
+
+std::uint64_t Connect4::mirror_bits(std::uint64_t bits, int width, int height) {
+  std::uint64_t out = 0;
+  const std::uint64_t col = (std::uint64_t{1} << (height + 1)) - 1;
+  for (int c = 0; c < width; ++c)
+    out |= ((bits >> (c * (height + 1))) & col) << ((width - 1 - c) * (height + 1));
+  return out;
+}
+
+Connect4::Position Connect4::mirror(const Position& p) const {
+  return {mirror_bits(p.current, width_, height_), mirror_bits(p.mask, width_, height_)};
+}
+
+Connect4::Position Connect4::canonical(const Position& p) const {
+  const Position m = mirror(p);
+  if (m.mask != p.mask) return m.mask < p.mask ? m : p;
+  return m.current < p.current ? m : p;
+}
+
+std::uint64_t Connect4::rank(const Position& p) const {
+  const int n = stones(p);
+  std::uint64_t vector_index = 0;
+  int remaining = n;
+  for (int c = 0; c < width_; ++c) {
+    const int h = __builtin_popcountll(p.mask & column_mask(c));
+    vector_index += below_[c][remaining][h];
+    remaining -= h;
+  }
+  // The first player's stones: the side to move when n is even.
+  const std::uint64_t first = (n % 2 == 0) ? p.current : (p.current ^ p.mask);
+  const std::uint64_t colours = bits::extract(first, p.mask);
+  const std::uint64_t per_vector = bits::binomial(n, (n + 1) / 2);
+  return tier_begin_[n] + vector_index * per_vector + bits::combination_rank(colours);
+}
+
+Connect4::Position Connect4::unrank(std::uint64_t r) const {
+  int n = 0;
+  while (tier_begin_[n + 1] <= r) ++n;
+  r -= tier_begin_[n];
+  const std::uint64_t per_vector = bits::binomial(n, (n + 1) / 2);
+  std::uint64_t vector_index = r / per_vector;
+  const std::uint64_t colour_rank = r % per_vector;
+  Position p;
+  int remaining = n;
+  for (int c = 0; c < width_; ++c) {
+    int v = 0;
+    while (v < height_ && below_[c][remaining][v + 1] <= vector_index) ++v;
+    vector_index -= below_[c][remaining][v];
+    remaining -= v;
+    p.mask |= ((std::uint64_t{1} << v) - 1) << (c * (height_ + 1));
+  }
+  const std::uint64_t first = bits::deposit(bits::combination_unrank(colour_rank, (n + 1) / 2), p.mask);
+  p.current = (n % 2 == 0) ? first : (first ^ p.mask);
+  return p;
+}
+
+int Connect4::column_from_char(char c) const {
+  int col = -1;
+  if (c >= '1' && c <= '9') col = c - '1';
+  else if (width_ > 9 && c >= 'a' && c <= 'z') col = 9 + (c - 'a');  // columns 10.. as a, b, ...
+  return col;
+}
+
+Connect4::Position Connect4::parse(std::string_view text) const {
+  Position p = start();
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char ch = text[i];
+    const int col = column_from_char(ch);
+    const std::string where = " at move " + std::to_string(i + 1);
+    if (col < 0)
+      throw ParseError("bad character '" + std::string(1, ch) + "'" + where +
+                       " (expected a column 1.." + std::to_string(width_) + ")");
+    if (col >= width_)
+      throw ParseError("column " + std::to_string(col + 1) + where + " is outside 1.." +
+                       std::to_string(width_));
+    if (terminal(p).primitive())
+      throw ParseError("move" + where + " comes after the game ended");
+    if (!can_play(p, col)) throw ParseError("column " + std::to_string(col + 1) + " is full" + where);
+    p = play(p, static_cast<Move>(col));
+  }
+  return p;
+}
+
+std::string Connect4::format_move(const Position&, Move column) const {
+  return std::string(1, column < 9 ? static_cast<char>('1' + column) : static_cast<char>('a' + column - 9));
+}
+
+Connect4::Move Connect4::parse_move(const Position& p, std::string_view text) const {
+  const int col = text.size() == 1 ? column_from_char(text[0]) : -1;
+  if (col < 0 || col >= width_) throw ParseError("bad connect4 move '" + std::string(text) + "'");
+  if (!can_play(p, col)) throw ParseError("column " + std::string(text) + " is full");
+  return static_cast<Move>(col);
+}
+
+// A position from a rank has no history: find one move order that reaches it by
+// taking the last mover's stones off the tops of the columns, never passing
+// through a position where the game had already ended.
+bool Connect4::unwind(Position p, std::string& moves) const {
+  if (p.mask == 0) return true;
+  const std::uint64_t last_mover = p.current ^ p.mask;
+  for (int c = 0; c < width_; ++c) {
+    const std::uint64_t col = p.mask & column_mask(c);
+    if (!col) continue;
+    const std::uint64_t top = std::uint64_t{1} << (63 - __builtin_clzll(col));
+    if (!(last_mover & top)) continue;
+    Position prev;
+    prev.mask = p.mask ^ top;
+    prev.current = last_mover ^ top;
+    if (terminal(prev).primitive()) continue;
+    moves.push_back(format_move(prev, static_cast<Move>(c))[0]);
+    if (unwind(prev, moves)) return true;
+    moves.pop_back();
+  }
+  return false;
+}
+
+std::string Connect4::format(const Position& p) const {
+  std::string moves;
+  if (!unwind(p, moves)) return "?unreachable";
+  return std::string(moves.rbegin(), moves.rend());
+}
+
+}  // namespace gsolve
