@@ -1,0 +1,130 @@
+#include "db/chunk.h"
+
+#include <algorithm>
+#include <cstring>
+#include <stdexcept>
+#include <vector>
+
+namespace gsolve::db {
+namespace {
+
+constexpr char kMagic[4] = {'G', 'S', 'C', '1'};
+constexpr std::size_t kHeaderSize = 20;
+
+void put32(std::string& s, std::size_t at, std::uint32_t v) { std::memcpy(s.data() + at, &v, 4); }
+void put16(std::string& s, std::size_t at, std::uint16_t v) { std::memcpy(s.data() + at, &v, 2); }
+std::uint32_t get32(std::string_view s, std::size_t at) {
+  std::uint32_t v;
+  std::memcpy(&v, s.data() + at, 4);
+  return v;
+}
+std::uint16_t get16(std::string_view s, std::size_t at) {
+  std::uint16_t v;
+  std::memcpy(&v, s.data() + at, 2);
+  return v;
+}
+
+std::uint32_t fnv1a(std::string_view a, std::string_view b) {
+  std::uint32_t h = 2166136261u;
+  for (std::string_view part : {a, b})
+    for (unsigned char c : part) h = (h ^ c) * 16777619u;
+  return h;
+}
+
+// The header check covers bytes 0..15 and the offset table.
+std::uint32_t header_check(std::string_view blob, std::uint32_t frames) {
+  return fnv1a(blob.substr(0, 16), blob.substr(kHeaderSize, 4 * (std::size_t{frames} + 1)));
+}
+
+void to_planes(std::span<const PackedRecord> records, std::uint32_t planes, std::vector<std::uint8_t>& raw) {
+  const std::size_t n = records.size();
+  raw.resize(n * planes);
+  for (std::size_t i = 0; i < n; ++i) {
+    const Record r = unpack(records[i]);
+    raw[i] = static_cast<std::uint8_t>(r.value);
+    raw[n + i] = static_cast<std::uint8_t>(r.remoteness & 0xFF);
+    raw[2 * n + i] = static_cast<std::uint8_t>(r.remoteness >> 8);
+    if (planes == 5) {
+      const auto s = static_cast<std::uint16_t>(r.score);
+      raw[3 * n + i] = static_cast<std::uint8_t>(s & 0xFF);
+      raw[4 * n + i] = static_cast<std::uint8_t>(s >> 8);
+    }
+  }
+}
+
+}  // namespace
+
+std::string encode_chunk(std::span<const PackedRecord> records, const ChunkLayout& layout,
+                         ZSTD_CCtx* cctx, int level) {
+  const std::uint32_t n = static_cast<std::uint32_t>(records.size());
+  const std::uint32_t frames = (n + layout.frame_records - 1) / layout.frame_records;
+  std::string blob(kHeaderSize + 4 * (std::size_t{frames} + 1), '\0');
+  std::memcpy(blob.data(), kMagic, 4);
+  put32(blob, 4, n);
+  put32(blob, 8, layout.frame_records);
+  put16(blob, 12, static_cast<std::uint16_t>(layout.planes));
+  put16(blob, 14, static_cast<std::uint16_t>(frames));
+
+  ZSTD_CCtx_reset(cctx, ZSTD_reset_session_and_parameters);
+  ZSTD_CCtx_setParameter(cctx, ZSTD_c_compressionLevel, level);
+  ZSTD_CCtx_setParameter(cctx, ZSTD_c_checksumFlag, 1);
+  std::vector<std::uint8_t> raw;
+  const std::size_t table = kHeaderSize;
+  std::uint32_t data_size = 0;
+  for (std::uint32_t f = 0; f < frames; ++f) {
+    const std::uint32_t begin = f * layout.frame_records;
+    const std::uint32_t count = std::min(layout.frame_records, n - begin);
+    to_planes(records.subspan(begin, count), layout.planes, raw);
+    const std::size_t bound = ZSTD_compressBound(raw.size());
+    const std::size_t at = blob.size();
+    blob.resize(at + bound);
+    const std::size_t written = ZSTD_compress2(cctx, blob.data() + at, bound, raw.data(), raw.size());
+    if (ZSTD_isError(written)) throw std::runtime_error(std::string("zstd: ") + ZSTD_getErrorName(written));
+    blob.resize(at + written);
+    put32(blob, table + 4 * f, data_size);
+    data_size += static_cast<std::uint32_t>(written);
+  }
+  put32(blob, table + 4 * frames, data_size);
+  put32(blob, 16, header_check(blob, frames));
+  return blob;
+}
+
+bool chunk_header(std::string_view blob, std::uint32_t& frames, std::uint32_t& records) {
+  if (blob.size() < kHeaderSize || std::memcmp(blob.data(), kMagic, 4) != 0) return false;
+  frames = get16(blob, 14);
+  records = get32(blob, 4);
+  const std::size_t table_end = kHeaderSize + 4 * (std::size_t{frames} + 1);
+  if (blob.size() < table_end) return false;
+  if (get32(blob, 16) != header_check(blob, frames)) return false;
+  return table_end + get32(blob, kHeaderSize + 4 * frames) == blob.size();
+}
+
+FrameStatus decode_frame(std::string_view blob, std::uint32_t frame, const ChunkLayout& layout,
+                         ZSTD_DCtx* dctx, std::span<PackedRecord> out, std::uint32_t& count) {
+  std::uint32_t frames = 0, records = 0;
+  if (!chunk_header(blob, frames, records) || frame >= frames) return FrameStatus::damaged;
+  if (get32(blob, 8) != layout.frame_records || get16(blob, 12) != layout.planes)
+    return FrameStatus::damaged;
+  const std::size_t data = kHeaderSize + 4 * (std::size_t{frames} + 1);
+  const std::uint32_t from = get32(blob, kHeaderSize + 4 * frame);
+  const std::uint32_t to = get32(blob, kHeaderSize + 4 * (frame + 1));
+  if (from > to || data + to > blob.size()) return FrameStatus::damaged;
+  count = std::min(layout.frame_records, records - frame * layout.frame_records);
+  const std::size_t n = count;
+  // One plane buffer per thread, grown once: no allocation per lookup.
+  thread_local std::vector<std::uint8_t> raw;
+  raw.resize(n * layout.planes);
+  const std::size_t got = ZSTD_decompressDCtx(dctx, raw.data(), raw.size(), blob.data() + data + from, to - from);
+  if (ZSTD_isError(got) || got != raw.size()) return FrameStatus::damaged;
+  for (std::size_t i = 0; i < n; ++i) {
+    Record r;
+    r.value = static_cast<Value>(raw[i]);
+    r.remoteness = static_cast<std::uint16_t>(raw[n + i] | raw[2 * n + i] << 8);
+    if (layout.planes == 5) r.score = static_cast<std::int16_t>(raw[3 * n + i] | raw[4 * n + i] << 8);
+    if (raw[i] > static_cast<std::uint8_t>(Value::Win)) return FrameStatus::damaged;
+    out[i] = pack(r);
+  }
+  return FrameStatus::ok;
+}
+
+}  // namespace gsolve::db

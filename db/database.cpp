@@ -1,0 +1,276 @@
+#include "db/database.h"
+
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <cstring>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+namespace gsolve::db {
+namespace {
+
+constexpr std::size_t kMapSize = std::size_t{1} << 40;  // 1 TiB of address space, sparse
+
+void check(int rc, const std::string& what) {
+  if (rc != MDB_SUCCESS) throw DbError(what + ": " + mdb_strerror(rc));
+}
+
+MDB_val as_val(std::string_view s) { return MDB_val{s.size(), const_cast<char*>(s.data())}; }
+std::string_view as_view(const MDB_val& v) { return {static_cast<const char*>(v.mv_data), v.mv_size}; }
+
+// An LMDB data file starts with a meta page whose magic is 0xBEEFC0DE at byte
+// 16. Checked before mdb_env_open so that a foreign file is refused without
+// LMDB creating a lock file beside it.
+bool looks_like_lmdb(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  unsigned char head[20] = {};
+  if (!in.read(reinterpret_cast<char*>(head), sizeof head)) return false;
+  return head[16] == 0xDE && head[17] == 0xC0 && head[18] == 0xEF && head[19] == 0xBE;
+}
+
+}  // namespace
+
+std::uint64_t chunk_key(std::uint32_t tier, std::uint32_t chunk) {
+  return std::uint64_t{tier} << 32 | chunk;
+}
+
+static std::string key_bytes(std::uint64_t key) {
+  std::string k(8, '\0');
+  for (int i = 0; i < 8; ++i) k[i] = static_cast<char>(key >> (56 - 8 * i));
+  return k;
+}
+
+std::unique_ptr<Database> Database::open_env(const std::string& path, unsigned flags) {
+  std::unique_ptr<Database> db(new Database());
+  db->path_ = path;
+  check(mdb_env_create(&db->env_), path);
+  mdb_env_set_maxdbs(db->env_, 4);
+  mdb_env_set_mapsize(db->env_, kMapSize);
+  mdb_env_set_maxreaders(db->env_, 1024);
+  const int rc = mdb_env_open(db->env_, path.c_str(), flags | MDB_NOSUBDIR | MDB_NOTLS, 0644);
+  if (rc != MDB_SUCCESS) {
+    mdb_env_close(db->env_);
+    db->env_ = nullptr;
+    throw DbError(path + ": " + mdb_strerror(rc));
+  }
+  MDB_txn* txn = nullptr;
+  check(mdb_txn_begin(db->env_, nullptr, flags & MDB_RDONLY, &txn), path);
+  const unsigned create = (flags & MDB_RDONLY) ? 0 : MDB_CREATE;
+  int rc1 = mdb_dbi_open(txn, "meta", create, &db->meta_);
+  int rc2 = rc1 == MDB_SUCCESS ? mdb_dbi_open(txn, "records", create, &db->records_) : rc1;
+  if (rc2 != MDB_SUCCESS) {
+    mdb_txn_abort(txn);
+    throw DbError(path + ": not a gsolve database (no meta/records tables)");
+  }
+  check(mdb_txn_commit(txn), path);
+  return db;
+}
+
+std::unique_ptr<Database> Database::open(const std::string& path, Mode mode) {
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0) throw DbError(path + ": no such database file");
+  if (!S_ISREG(st.st_mode) || !looks_like_lmdb(path))
+    throw DbError(path + ": not a gsolve database (not an LMDB file)");
+  auto db = open_env(path, mode == Mode::read ? MDB_RDONLY : 0);
+  if (db->meta("magic") != std::string(kMagic))
+    throw DbError(path + ": not a gsolve database (no gsolve magic)");
+  const std::string version = db->meta_or("format_version", "?");
+  if (version != std::to_string(kFormatVersion))
+    throw DbError(path + ": database format version " + version + ", this gsolve reads " +
+                  std::to_string(kFormatVersion));
+  return db;
+}
+
+std::unique_ptr<Database> Database::create(const std::string& path) {
+  struct stat st;
+  if (::stat(path.c_str(), &st) == 0) throw DbError(path + ": already exists");
+  auto db = open_env(path, 0);
+  WriteTxn txn(*db);
+  txn.put_meta("magic", kMagic);
+  txn.put_meta("format_version", std::to_string(kFormatVersion));
+  txn.put_meta("complete", "0");
+  txn.commit();
+  return db;
+}
+
+Database::~Database() {
+  if (env_) mdb_env_close(env_);
+}
+
+std::optional<std::string> Database::meta(std::string_view key) const {
+  MDB_txn* txn = nullptr;
+  check(mdb_txn_begin(env_, nullptr, MDB_RDONLY, &txn), path_);
+  MDB_val k = as_val(key), v;
+  std::optional<std::string> out;
+  if (mdb_get(txn, meta_, &k, &v) == MDB_SUCCESS) out = std::string(as_view(v));
+  mdb_txn_abort(txn);
+  return out;
+}
+
+std::string Database::meta_or(std::string_view key, std::string fallback) const {
+  auto v = meta(key);
+  return v ? *v : std::move(fallback);
+}
+
+std::vector<std::pair<std::string, std::string>> Database::all_meta() const {
+  MDB_txn* txn = nullptr;
+  check(mdb_txn_begin(env_, nullptr, MDB_RDONLY, &txn), path_);
+  MDB_cursor* cur = nullptr;
+  check(mdb_cursor_open(txn, meta_, &cur), path_);
+  std::vector<std::pair<std::string, std::string>> out;
+  MDB_val k, v;
+  for (int rc = mdb_cursor_get(cur, &k, &v, MDB_FIRST); rc == MDB_SUCCESS;
+       rc = mdb_cursor_get(cur, &k, &v, MDB_NEXT))
+    out.emplace_back(as_view(k), as_view(v));
+  mdb_cursor_close(cur);
+  mdb_txn_abort(txn);
+  return out;
+}
+
+std::uint64_t Database::file_bytes() const {
+  struct stat st;
+  return ::stat(path_.c_str(), &st) == 0 ? static_cast<std::uint64_t>(st.st_size) : 0;
+}
+
+void Database::chunk_totals(std::uint64_t& chunks, std::uint64_t& bytes) const {
+  chunks = bytes = 0;
+  MDB_txn* txn = nullptr;
+  check(mdb_txn_begin(env_, nullptr, MDB_RDONLY, &txn), path_);
+  MDB_cursor* cur = nullptr;
+  check(mdb_cursor_open(txn, records_, &cur), path_);
+  MDB_val k, v;
+  for (int rc = mdb_cursor_get(cur, &k, &v, MDB_FIRST); rc == MDB_SUCCESS;
+       rc = mdb_cursor_get(cur, &k, &v, MDB_NEXT)) {
+    ++chunks;
+    bytes += v.mv_size;
+  }
+  mdb_cursor_close(cur);
+  mdb_txn_abort(txn);
+}
+
+// --- WriteTxn ---------------------------------------------------------------
+
+WriteTxn::WriteTxn(Database& db) : db_(db) {
+  check(mdb_txn_begin(db.env(), nullptr, 0, &txn_), db.path());
+}
+
+WriteTxn::~WriteTxn() {
+  if (txn_) mdb_txn_abort(txn_);
+}
+
+void WriteTxn::put_meta(std::string_view key, std::string_view value) {
+  MDB_val k = as_val(key), v = as_val(value);
+  check(mdb_put(txn_, db_.meta_dbi(), &k, &v, 0), db_.path());
+}
+
+void WriteTxn::put_chunk(std::uint32_t tier, std::uint32_t chunk, std::string_view blob) {
+  const std::string key = key_bytes(chunk_key(tier, chunk));
+  MDB_val k = as_val(key), v = as_val(blob);
+  check(mdb_put(txn_, db_.records_dbi(), &k, &v, 0), db_.path());
+}
+
+void WriteTxn::drop_tier(std::uint32_t tier) {
+  MDB_cursor* cur = nullptr;
+  check(mdb_cursor_open(txn_, db_.records_dbi(), &cur), db_.path());
+  const std::string first = key_bytes(chunk_key(tier, 0));
+  MDB_val k = as_val(first), v;
+  for (int rc = mdb_cursor_get(cur, &k, &v, MDB_SET_RANGE); rc == MDB_SUCCESS;
+       rc = mdb_cursor_get(cur, &k, &v, MDB_GET_CURRENT)) {
+    if (k.mv_size != 8 || std::memcmp(k.mv_data, first.data(), 4) != 0) break;
+    check(mdb_cursor_del(cur, 0), db_.path());
+  }
+  mdb_cursor_close(cur);
+}
+
+void WriteTxn::commit() {
+  const int rc = mdb_txn_commit(txn_);
+  txn_ = nullptr;
+  check(rc, db_.path() + ": commit");
+}
+
+// --- RecordReader -----------------------------------------------------------
+
+ChunkReader::ChunkReader(const Database& db) : db_(db) {
+  check(mdb_txn_begin(db.env(), nullptr, MDB_RDONLY, &txn_), db.path());
+  dctx_ = ZSTD_createDCtx();
+}
+
+ChunkReader::~ChunkReader() {
+  if (txn_) mdb_txn_abort(txn_);
+  ZSTD_freeDCtx(dctx_);
+}
+
+void ChunkReader::refresh() {
+  mdb_txn_reset(txn_);
+  check(mdb_txn_renew(txn_), db_.path());
+}
+
+std::optional<std::string_view> ChunkReader::chunk(std::uint32_t tier, std::uint32_t chunk) {
+  const std::string key = key_bytes(chunk_key(tier, chunk));
+  MDB_val k = as_val(key), v;
+  const int rc = mdb_get(txn_, db_.records_dbi(), &k, &v);
+  if (rc == MDB_NOTFOUND) return std::nullopt;
+  check(rc, db_.path());
+  return as_view(v);
+}
+
+RecordReader::RecordReader(const Database& db, std::vector<std::uint64_t> tiers, ChunkLayout layout)
+    : chunks_(db), tiers_(std::move(tiers)), layout_(layout), cache_(kCacheFrames) {
+  for (auto& c : cache_) c.records.resize(layout_.frame_records);
+}
+
+RecordReader::~RecordReader() = default;
+
+void RecordReader::refresh() {
+  chunks_.refresh();
+  for (auto& c : cache_) c.id = ~std::uint64_t{0};
+}
+
+int RecordReader::tier_of(std::uint64_t rank) const {
+  return static_cast<int>(std::upper_bound(tiers_.begin(), tiers_.end(), rank) - tiers_.begin()) - 1;
+}
+
+std::string RecordReader::locate(std::uint64_t rank) const {
+  const int tier = tier_of(rank);
+  if (tier < 0 || tier + 1 >= static_cast<int>(tiers_.size())) return "rank outside the database";
+  const std::uint64_t local = rank - tiers_[tier];
+  return "chunk " + std::to_string(tier) + ":" + std::to_string(local / layout_.chunk_records()) +
+         " frame " + std::to_string(local % layout_.chunk_records() / layout_.frame_records);
+}
+
+RecordReader::Lookup RecordReader::get(std::uint64_t rank) {
+  const int tier = tier_of(rank);
+  if (tier < 0 || tier + 1 >= static_cast<int>(tiers_.size())) return {};
+  const std::uint64_t local = rank - tiers_[tier];
+  const auto chunk = static_cast<std::uint32_t>(local / layout_.chunk_records());
+  const auto in_chunk = static_cast<std::uint32_t>(local % layout_.chunk_records());
+  const std::uint32_t frame = in_chunk / layout_.frame_records;
+  const std::uint64_t id = (chunk_key(static_cast<std::uint32_t>(tier), chunk) << 8) ^ frame;
+  CachedFrame& slot = cache_[(id ^ (id >> 17)) % kCacheFrames];
+  if (slot.id != id) {
+    const auto blob = chunks_.chunk(static_cast<std::uint32_t>(tier), chunk);
+    if (!blob) return {};
+    slot.status = decode_frame(*blob, frame, layout_, chunks_.dctx(), slot.records, slot.count);
+    slot.id = id;
+  }
+  if (slot.status == FrameStatus::damaged) return {Status::damaged, {}};
+  const std::uint32_t at = in_chunk % layout_.frame_records;
+  if (at >= slot.count) return {};
+  const Record r = unpack(slot.records[at]);
+  if (!r.known()) return {};
+  return {Status::ok, r};
+}
+
+std::string tiers_to_json(const std::vector<std::uint64_t>& tiers) { return nlohmann::json(tiers).dump(); }
+
+std::vector<std::uint64_t> tiers_from_json(const std::string& text) {
+  try {
+    return nlohmann::json::parse(text).get<std::vector<std::uint64_t>>();
+  } catch (const std::exception&) {
+    throw DbError("damaged meta entry 'tiers'");
+  }
+}
+
+}  // namespace gsolve::db

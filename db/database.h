@@ -1,0 +1,161 @@
+// One LMDB file per solved game (MDB_NOSUBDIR). Tables:
+//
+//   meta     string key -> string value (small, JSON where structured):
+//            magic "gsolve-db", format_version, game, objective, coverage,
+//            addressing, rank_version, solver_version, complete ("1" only once
+//            every record is written), tiers (JSON list of tier_begin),
+//            checkpoint, stats/<tier>, created, completed, ...
+//   records  8-byte big-endian key (tier << 32 | chunk index inside the tier)
+//            -> chunk blob (db/chunk.h). Chunks never straddle tiers, so a
+//            solve commits tier by tier.
+//
+// Writers: one WriteTxn at a time, used by the thread that opened it (LMDB's
+// rule). Readers: RecordReader objects, one per thread; they open their read
+// transactions with MDB_NOTLS so a TBB task may move between threads.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <lmdb.h>
+#include <zstd.h>
+
+#include "db/chunk.h"
+#include "src/record.h"
+
+namespace gsolve::db {
+
+// An I/O or format problem with a database file; the message is one line.
+struct DbError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+inline constexpr std::string_view kMagic = "gsolve-db";
+inline constexpr int kFormatVersion = 1;
+
+std::uint64_t chunk_key(std::uint32_t tier, std::uint32_t chunk);
+
+class Database {
+ public:
+  enum class Mode { read, write };
+  // Opens an existing gsolve database. Throws DbError naming the file when it
+  // is missing, not an LMDB file, or an LMDB file that gsolve did not write.
+  static std::unique_ptr<Database> open(const std::string& path, Mode mode);
+  // Creates a new, empty database file (the file must not exist).
+  static std::unique_ptr<Database> create(const std::string& path);
+  ~Database();
+  Database(const Database&) = delete;
+  Database& operator=(const Database&) = delete;
+
+  const std::string& path() const { return path_; }
+  MDB_env* env() const { return env_; }
+  MDB_dbi meta_dbi() const { return meta_; }
+  MDB_dbi records_dbi() const { return records_; }
+
+  // Reads one meta value in its own short read transaction.
+  std::optional<std::string> meta(std::string_view key) const;
+  std::string meta_or(std::string_view key, std::string fallback) const;
+  // Every meta entry, for `info`.
+  std::vector<std::pair<std::string, std::string>> all_meta() const;
+
+  // Size of the data file in bytes.
+  std::uint64_t file_bytes() const;
+  // Number of chunks stored and their total compressed size.
+  void chunk_totals(std::uint64_t& chunks, std::uint64_t& bytes) const;
+
+ private:
+  Database() = default;
+  static std::unique_ptr<Database> open_env(const std::string& path, unsigned flags);
+  std::string path_;
+  MDB_env* env_ = nullptr;
+  MDB_dbi meta_ = 0, records_ = 0;
+};
+
+// A write transaction: meta entries and chunks, all or nothing.
+class WriteTxn {
+ public:
+  explicit WriteTxn(Database& db);
+  ~WriteTxn();  // aborts unless committed
+  WriteTxn(const WriteTxn&) = delete;
+  WriteTxn& operator=(const WriteTxn&) = delete;
+
+  void put_meta(std::string_view key, std::string_view value);
+  void put_chunk(std::uint32_t tier, std::uint32_t chunk, std::string_view blob);
+  // Removes every chunk of a tier (a resumed solve rewrites the tier it redoes).
+  void drop_tier(std::uint32_t tier);
+  void commit();
+
+ private:
+  Database& db_;
+  MDB_txn* txn_ = nullptr;
+};
+
+// Raw chunk access: a read transaction (MDB_NOTLS) and a ZSTD_DCtx.
+// Not thread-safe; make one per thread.
+class ChunkReader {
+ public:
+  explicit ChunkReader(const Database& db);
+  ~ChunkReader();
+  ChunkReader(const ChunkReader&) = delete;
+  ChunkReader& operator=(const ChunkReader&) = delete;
+
+  // The chunk's blob, valid until refresh() or destruction; nullopt if absent.
+  std::optional<std::string_view> chunk(std::uint32_t tier, std::uint32_t chunk);
+  ZSTD_DCtx* dctx() { return dctx_; }
+  // Start a new read snapshot (see commits made since).
+  void refresh();
+
+ private:
+  const Database& db_;
+  MDB_txn* txn_ = nullptr;
+  ZSTD_DCtx* dctx_ = nullptr;
+};
+
+// Per-thread reader: a read transaction kept open, a ZSTD_DCtx, and a small
+// cache of decompressed frames. Not thread-safe; make one per thread.
+class RecordReader {
+ public:
+  enum class Status { ok, missing, damaged };
+  struct Lookup {
+    Status status = Status::missing;
+    Record record;
+  };
+  // tiers: tier_begin list (size tier_count + 1), from the meta "tiers".
+  RecordReader(const Database& db, std::vector<std::uint64_t> tiers, ChunkLayout layout);
+  ~RecordReader();
+  RecordReader(const RecordReader&) = delete;
+  RecordReader& operator=(const RecordReader&) = delete;
+
+  // The record stored at a rank. `missing`: no chunk or Unknown record.
+  Lookup get(std::uint64_t rank);
+  // Where a rank lives, for error messages ("chunk 3:17 frame 5").
+  std::string locate(std::uint64_t rank) const;
+  // Start a new read snapshot (see commits made since this reader opened).
+  void refresh();
+
+ private:
+  struct CachedFrame {
+    std::uint64_t id = ~std::uint64_t{0};  // (chunk key, frame) packed
+    FrameStatus status = FrameStatus::ok;
+    std::uint32_t count = 0;
+    std::vector<PackedRecord> records;
+  };
+  int tier_of(std::uint64_t rank) const;
+
+  ChunkReader chunks_;
+  std::vector<std::uint64_t> tiers_;
+  ChunkLayout layout_;
+  static constexpr int kCacheFrames = 8;  // direct-mapped by frame id
+  std::vector<CachedFrame> cache_;
+};
+
+// "tiers" meta value <-> tier_begin list.
+std::string tiers_to_json(const std::vector<std::uint64_t>& tiers);
+std::vector<std::uint64_t> tiers_from_json(const std::string& text);
+
+}  // namespace gsolve::db

@@ -1,0 +1,31 @@
+// Whole tiers in and out of the database.
+//
+// write_tier is the single writer of a solve: compresses a tier's records in parallel (one
+// ZSTD_CCtx per thread) and writes the chunks plus the meta entries that go
+// with them in ONE LMDB transaction, so a tier and its checkpoint land together
+// or not at all.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "db/database.h"
+
+namespace gsolve::db {
+
+using MetaEntries = std::vector<std::pair<std::string, std::string>>;
+
+// records[i] is the record of rank tier_begin + i (Unknown where nothing is stored).
+// Chunks whose records are all Unknown are not written.
+void write_tier(Database& db, std::uint32_t tier, std::span<const PackedRecord> records,
+                const ChunkLayout& layout, int zstd_level, const MetaEntries& meta);
+
+// All records of a tier (size records; Unknown where no chunk is stored).
+// Throws DbError naming the chunk if any frame is damaged.
+std::vector<PackedRecord> read_tier(const Database& db, std::uint32_t tier, std::uint64_t size,
+                                    const ChunkLayout& layout);
+
+}  // namespace gsolve::db

@@ -1,0 +1,18 @@
+// The command line: one subcommand per file in src/cli/, main only dispatches.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace gsolve::cli {
+
+// Each adds its subcommand to the app; the callback runs the command and sets
+// the process exit code through exit_code().
+void add_solve(CLI::App& app);
+void add_query(CLI::App& app);
+void add_info(CLI::App& app);
+void add_bench(CLI::App& app);
+void add_verify(CLI::App& app);  // src/cli/verify.cpp
+
+int& exit_code();
+
+}  // namespace gsolve::cli

@@ -1,0 +1,97 @@
+// gsolve info --db FILE: what the database holds.
+#include <iostream>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "db/contents.h"
+#include "src/cli/cli.h"
+#include "src/stats.h"
+
+namespace gsolve::cli {
+namespace {
+
+// Sum of the per-tier statistics committed so far (all of them when complete).
+Stats committed_stats(const db::Database& database) {
+  Stats total;
+  for (const auto& [key, value] : database.all_meta())
+    if (key.starts_with("stats/")) total.merge(Stats::from_json(nlohmann::json::parse(value)));
+  return total;
+}
+
+void run_info(const std::string& path, bool json) {
+  auto database = db::Database::open(path, db::Database::Mode::read);
+  const auto contents = db::Contents::read(*database);
+  const Stats stats = committed_stats(*database);
+  std::uint64_t chunks = 0, chunk_bytes = 0;
+  database->chunk_totals(chunks, chunk_bytes);
+  const std::uint64_t file_bytes = database->file_bytes();
+  const std::uint64_t canonical = stats.total_canonical();
+  const double bits = canonical ? 8.0 * static_cast<double>(chunk_bytes) / static_cast<double>(canonical) : 0;
+  const int max_r = stats.max_remoteness();
+  auto at = [](const std::vector<std::uint64_t>& v, int r) { return r < static_cast<int>(v.size()) ? v[r] : 0; };
+  const auto& R = stats.reachable;
+  const int W = static_cast<int>(Value::Win), L = static_cast<int>(Value::Lose), T = static_cast<int>(Value::Tie),
+            D = static_cast<int>(Value::Draw);
+  const std::string start = database->meta_or("start", "null");
+  if (json) {
+    nlohmann::json rows = nlohmann::json::array();
+    for (int r = 0; r <= max_r; ++r)
+      if (at(R[W], r) || at(R[L], r) || at(R[T], r))
+        rows.push_back({{"remoteness", r}, {"win", at(R[W], r)}, {"lose", at(R[L], r)}, {"tie", at(R[T], r)}});
+    nlohmann::json j = {
+        {"game", contents.game},
+        {"objective", contents.objective},
+        {"coverage", contents.coverage},
+        {"complete", contents.complete},
+        {"solver", contents.solver},
+        {"start", nlohmann::json::parse(start)},
+        {"canonical_positions", canonical},
+        {"reachable_positions", stats.total_reachable()},
+        {"primitive_positions", {{"canonical", stats.primitive_canonical}, {"reachable", stats.primitive_reachable}}},
+        {"counts", {{"win", stats.reachable_of(Value::Win)}, {"lose", stats.reachable_of(Value::Lose)},
+                    {"tie", stats.reachable_of(Value::Tie)}, {"draw", stats.reachable_of(Value::Draw)}}},
+        {"canonical_counts", {{"win", stats.canonical_of(Value::Win)}, {"lose", stats.canonical_of(Value::Lose)},
+                              {"tie", stats.canonical_of(Value::Tie)}, {"draw", stats.canonical_of(Value::Draw)}}},
+        {"remoteness", rows},
+        {"draw", stats.reachable_of(Value::Draw)},
+        {"bytes", file_bytes},
+        {"record_bytes", chunk_bytes},
+        {"chunks", chunks},
+        {"bits_per_position", bits},
+        {"signature", database->meta_or("signature", "")},
+        {"created", database->meta_or("created", "")},
+        {"completed", database->meta_or("completed", "")}};
+    std::cout << j.dump() << "\n";
+    return;
+  }
+  fmt::print("game          {}  (objective {}, solver {})\n", contents.game, contents.objective, contents.solver);
+  fmt::print("coverage      {}, {}\n", contents.coverage,
+             contents.complete ? "complete" : "NOT complete (interrupted; solve --resume continues it)");
+  fmt::print("start         {}\n", start);
+  fmt::print("positions     {} canonical, {} reachable ({} primitive)\n", canonical, stats.total_reachable(),
+             stats.primitive_reachable);
+  fmt::print("values        win {}  lose {}  tie {}  draw {}   (reachable positions)\n",
+             stats.reachable_of(Value::Win), stats.reachable_of(Value::Lose), stats.reachable_of(Value::Tie),
+             stats.reachable_of(Value::Draw));
+  fmt::print("size          {} bytes in the file, {} bytes of records in {} chunks, {:.3f} bits per canonical position\n",
+             file_bytes, chunk_bytes, chunks, bits);
+  fmt::print("\n{:>10} {:>14} {:>14} {:>14}\n", "remoteness", "win", "lose", "tie");
+  for (int r = 0; r <= max_r; ++r)
+    if (at(R[W], r) || at(R[L], r) || at(R[T], r))
+      fmt::print("{:>10} {:>14} {:>14} {:>14}\n", r, at(R[W], r), at(R[L], r), at(R[T], r));
+  if (stats.reachable_of(Value::Draw)) fmt::print("{:>10} {:>14}\n", "draw", at(R[D], 0));
+}
+
+}  // namespace
+
+void add_info(CLI::App& app) {
+  auto path = std::make_shared<std::string>();
+  auto json = std::make_shared<bool>(false);
+  CLI::App* cmd = app.add_subcommand("info", "What a database holds: counts, remoteness table, size");
+  cmd->add_option("--db", *path, "Database file")->required();
+  cmd->add_flag("--json", *json, "One JSON object");
+  cmd->callback([=] { run_info(*path, *json); });
+}
+
+}  // namespace gsolve::cli

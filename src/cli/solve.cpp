@@ -1,0 +1,67 @@
+// gsolve solve GAME --db FILE: strong solve into a new database.
+#include <unistd.h>
+
+#include <chrono>
+#include <memory>
+
+#include <fmt/format.h>
+#include <tbb/global_control.h>
+#include <tbb/info.h>
+
+#include "src/cli/cli.h"
+#include "src/solve.h"
+
+namespace gsolve::cli {
+
+void add_solve(CLI::App& app) {
+  auto opts = std::make_shared<SolveOptions>();
+  auto spec = std::make_shared<std::string>();
+  auto objective = std::make_shared<std::string>("full");
+  auto json = std::make_shared<bool>(false);
+  CLI::App* cmd = app.add_subcommand("solve", "Strongly solve a game into a database (every reachable position)");
+  cmd->add_option("game", *spec, "Game spec: tictactoe, connect4:WxH, reversi:4x4, quickcross:RxC[,connect=K]")
+      ->required();
+  cmd->add_option("--db", opts->db_path, "Database file to write")->required();
+  cmd->add_option("--threads", opts->threads, "Worker threads (default: all cores)");
+  cmd->add_flag("--resume", opts->resume, "Continue an interrupted solve of the same game from its last commit");
+  cmd->add_flag("--force", opts->force, "Replace an existing database file");
+  cmd->add_option("--objective", *objective, "full (score and remoteness) or wdl (win/lose/tie only, scored games)")
+      ->check(CLI::IsMember({"full", "wdl"}));
+  cmd->add_option("--zstd-level", opts->zstd_level, "zstd compression level of the record frames")
+      ->check(CLI::Range(1, 22));
+  cmd->add_flag("--progress", opts->progress, "Progress lines on stderr (default: when stderr is a terminal)");
+  cmd->add_flag("--json", *json, "Print the result as one JSON object");
+  cmd->callback([=] {
+    opts->wdl = *objective == "wdl";
+    if (!opts->progress) opts->progress = ::isatty(2);
+    const int threads = opts->threads > 0 ? opts->threads : tbb::info::default_concurrency();
+    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
+    const auto t0 = std::chrono::steady_clock::now();
+    SolveResult result;
+    {
+      Progress progress(opts->progress);
+      result = solve_spec(*spec, *opts, progress);
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const auto& s = result.stats;
+    if (*json) {
+      nlohmann::json j = {{"game", *spec},
+                          {"db", opts->db_path},
+                          {"start", nlohmann::json::parse(record_to_json(result.start))},
+                          {"canonical_positions", s.total_canonical()},
+                          {"reachable_positions", s.total_reachable()},
+                          {"signature", fmt::format("{:016x}", result.signature)},
+                          {"seconds", seconds},
+                          {"threads", threads}};
+      fmt::print("{}\n", j.dump());
+    } else {
+      fmt::print("solved {} into {}: start is {}", *spec, opts->db_path, value_name(result.start.value));
+      if (result.start.value != Value::Draw) fmt::print(" in {}", result.start.remoteness);
+      if (result.scored) fmt::print(", score {:+}", result.start.score);
+      fmt::print("\n{} canonical positions ({} reachable), {:.2f} s with {} thread{}\n", s.total_canonical(),
+                 s.total_reachable(), seconds, threads, threads == 1 ? "" : "s");
+    }
+  });
+}
+
+}  // namespace gsolve::cli

@@ -1,0 +1,70 @@
+// Discovery: every canonical position reachable from the start, as one bitmap
+// per tier over the tier's local ranks. Level-synchronous and parallel: a tier
+// is expanded only after every earlier tier is, and moves inside a tier (a
+// reversi pass, or every move of a loopy game's single tier) are followed by
+// re-scanning the tier until no new bit appears.
+#pragma once
+
+#include <atomic>
+#include <stdexcept>
+#include <vector>
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
+#include "games/game.h"
+#include "src/bitmap.h"
+#include "src/progress.h"
+
+namespace gsolve {
+
+// Calls f(local_index) for every set bit of `bits` that is not set in `done`,
+// marking it done; words are split among threads, each word owned by one task.
+template <class F>
+void for_each_new_bit(const Bitmap& bits, std::vector<std::uint64_t>& done, F&& f) {
+  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, bits.word_count(), 256),
+                    [&](const tbb::blocked_range<std::uint64_t>& words) {
+                      for (std::uint64_t w = words.begin(); w != words.end(); ++w) {
+                        std::uint64_t fresh = bits.word(w) & ~done[w];
+                        done[w] |= fresh;
+                        for (; fresh; fresh &= fresh - 1) f(w * 64 + __builtin_ctzll(fresh));
+                      }
+                    });
+}
+
+template <Game G>
+std::vector<Bitmap> discover(const G& g, Progress& progress) {
+  const int tiers = g.tier_count();
+  std::vector<Bitmap> reached;
+  reached.reserve(tiers);
+  for (int t = 0; t < tiers; ++t) reached.emplace_back(g.tier_begin(t + 1) - g.tier_begin(t));
+  const auto start = g.canonical(g.start());
+  reached[g.tier(start)].set(g.rank(start) - g.tier_begin(g.tier(start)));
+
+  progress.start("discover", 0);
+  for (int t = 0; t < tiers; ++t) {
+    progress.set_label("tier " + std::to_string(t));
+    std::vector<std::uint64_t> expanded(reached[t].word_count(), 0);
+    std::atomic<bool> again = true;
+    while (again.exchange(false)) {
+      for_each_new_bit(reached[t], expanded, [&](std::uint64_t local) {
+        const auto p = g.unrank(g.tier_begin(t) + local);
+        progress.add(1);
+        if (g.terminal(p).primitive()) return;
+        MoveList<G> moves;
+        g.generate_moves(p, moves);
+        for (const auto m : moves) {
+          const auto child = g.canonical(g.play(p, m));
+          const int ct = g.tier(child);
+          if (ct < t) throw std::logic_error(g.spec() + ": a move goes back to an earlier tier");
+          if (reached[ct].set(g.rank(child) - g.tier_begin(ct)) && ct == t)
+            again.store(true, std::memory_order_relaxed);
+        }
+      });
+    }
+  }
+  progress.finish();
+  return reached;
+}
+
+}  // namespace gsolve

@@ -1,0 +1,45 @@
+#include "src/position_report.h"
+
+#include <fmt/format.h>
+
+namespace gsolve {
+namespace {
+
+nlohmann::json record_json(nlohmann::json j, const Record& r, bool scored) {
+  j["value"] = value_name(r.value);
+  if (r.value == Value::Draw || r.value == Value::Unknown) j["remoteness"] = nullptr;
+  else j["remoteness"] = r.remoteness;
+  if (scored) j["score"] = r.score;
+  return j;
+}
+
+std::string record_text(const Record& r, bool scored) {
+  std::string s(value_name(r.value));
+  if (r.value != Value::Draw && r.value != Value::Unknown) s += fmt::format(" in {}", r.remoteness);
+  if (scored && r.known()) s += fmt::format(", score {:+}", r.score);
+  return s;
+}
+
+}  // namespace
+
+nlohmann::json report_to_json(const PositionReport& r, bool scored) {
+  nlohmann::json j = record_json({{"position", r.position}}, r.record, scored);
+  j["primitive"] = r.primitive;
+  j["moves"] = nlohmann::json::array();
+  for (const auto& m : r.moves) {
+    auto mj = record_json({{"move", m.move}}, m.record, scored);
+    mj["best"] = m.best;
+    j["moves"].push_back(std::move(mj));
+  }
+  return j;
+}
+
+std::string report_to_text(const PositionReport& r, bool scored) {
+  std::string out = fmt::format("{}: {}{}\n", r.position.empty() ? "(start)" : r.position,
+                                record_text(r.record, scored), r.primitive ? " (primitive)" : "");
+  for (const auto& m : r.moves)
+    out += fmt::format("  {} {:<6} {}\n", m.best ? '*' : ' ', m.move, record_text(m.record, scored));
+  return out;
+}
+
+}  // namespace gsolve

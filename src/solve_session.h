@@ -1,0 +1,71 @@
+// What every strong solve shares around its algorithm: opening or creating the
+// database, checking that a resumed file holds the same game, the meta entries
+// written up front, the per-tier checkpoint, and the final "complete" mark.
+// A database is marked complete only by finish(), after every tier is written.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "db/chunk.h"
+#include "db/database.h"
+#include "src/stats.h"
+
+namespace gsolve {
+
+struct SolveOptions {
+  std::string db_path;
+  int threads = 0;        // 0: all cores
+  bool progress = false;  // progress lines on stderr
+  bool resume = false;    // continue an interrupted solve of the same game
+  bool force = false;     // replace an existing database
+  bool wdl = false;       // --objective wdl: scored games solved for win/lose/tie only
+  int zstd_level = 6;
+};
+
+class SolveSession {
+ public:
+  // Fails (DbError) if the file exists and neither resume nor force is given,
+  // or if resume finds another game, objective, solver or rank layout.
+  SolveSession(const SolveOptions& options, const std::string& spec, const std::string& solver,
+               const std::vector<std::uint64_t>& tiers, bool scored);
+
+  db::Database& db() { return *db_; }
+  const db::ChunkLayout& layout() const { return layout_; }
+  int zstd_level() const { return zstd_level_; }
+  bool already_complete() const { return already_complete_; }
+  // Lowest tier already written by an interrupted run, if any.
+  std::optional<int> checkpoint() const { return checkpoint_; }
+  // Statistics of the tiers already written (resume).
+  Stats stats_of_tier(int tier) const;
+
+  // Meta entries that go with tier t's records (checkpoint, stats, hash).
+  static std::vector<std::pair<std::string, std::string>> tier_meta(int tier, const Stats& stats,
+                                                                    std::uint64_t hash);
+  // Marks the database complete: totals, start record, signature, times.
+  void finish(const Stats& total, const Record& start, std::uint64_t signature);
+
+ private:
+  std::unique_ptr<db::Database> db_;
+  db::ChunkLayout layout_;
+  int zstd_level_;
+  bool already_complete_ = false;
+  std::optional<int> checkpoint_;
+};
+
+// Order-independent hash of one (rank, record): summed over a solve it gives a
+// signature that changes exactly when some stored record changes.
+inline std::uint64_t record_hash(std::uint64_t rank, PackedRecord r) {
+  std::uint64_t z = rank * 0x9E3779B97F4A7C15ull ^ (std::uint64_t{r} << 1 | 1);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+std::string now_utc();
+std::string record_to_json(const Record& r);
+
+}  // namespace gsolve
