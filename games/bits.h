@@ -61,12 +61,13 @@ inline std::uint64_t combination_rank(std::uint64_t set) {
   return r;
 }
 
-// Inverse of combination_rank for k set bits.
-inline std::uint64_t combination_unrank(std::uint64_t rank, int k) {
+// Inverse of combination_rank for k set bits among n: the largest element
+// first, scanning down once, so O(n) in all (n: an upper bound on the elements).
+inline std::uint64_t combination_unrank(std::uint64_t rank, int k, int n = 64) {
   std::uint64_t set = 0;
-  for (int j = k; j >= 1; --j) {
-    int s = j - 1;
-    while (kBinomial.c[s + 1][j] <= rank) ++s;
+  int s = n - 1;
+  for (int j = k; j >= 1; --j, --s) {
+    while (kBinomial.c[s][j] > rank) --s;
     rank -= kBinomial.c[s][j];
     set |= std::uint64_t{1} << s;
   }

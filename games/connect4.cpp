@@ -1,5 +1,6 @@
 #include "games/connect4.h"
 
+#include <algorithm>
 #include <charconv>
 
 #include "games/bits.h"
@@ -16,22 +17,23 @@ Connect4::Connect4(int width, int height) : width_(width), height_(height) {
   }
   // Height-vector tables for the rank.
   const int n_max = width_ * height_;
-  vectors_.assign(width_ + 1, std::vector<std::uint64_t>(n_max + 1, 0));
-  vectors_[width_][0] = 1;
+  // vectors[i][s]: height vectors of columns i..W-1 that sum to s.
+  std::vector<std::vector<std::uint64_t>> vectors(width_ + 1, std::vector<std::uint64_t>(n_max + 1, 0));
+  vectors[width_][0] = 1;
   for (int i = width_ - 1; i >= 0; --i)
     for (int s = 0; s <= n_max; ++s)
-      for (int v = 0; v <= height_ && v <= s; ++v) vectors_[i][s] += vectors_[i + 1][s - v];
-  below_.assign(width_, std::vector<std::vector<std::uint64_t>>(
-                            n_max + 1, std::vector<std::uint64_t>(height_ + 2, 0)));
+      for (int v = 0; v <= height_ && v <= s; ++v) vectors[i][s] += vectors[i + 1][s - v];
+  below_.assign(static_cast<std::size_t>(width_) * (n_max + 1) * (height_ + 2), 0);
   for (int i = 0; i < width_; ++i)
     for (int s = 0; s <= n_max; ++s)
       for (int v = 0; v <= height_; ++v)
-        below_[i][s][v + 1] = below_[i][s][v] + (v <= s ? vectors_[i + 1][s - v] : 0);
+        below_[(static_cast<std::size_t>(i) * (n_max + 1) + s) * (height_ + 2) + v + 1] =
+            below(i, s, v) + (v <= s ? vectors[i + 1][s - v] : 0);
   tier_begin_.assign(n_max + 2, 0);
   has_rank_ = true;
   for (int n = 0; n <= n_max; ++n) {
     const unsigned __int128 size =
-        static_cast<unsigned __int128>(vectors_[0][n]) * bits::binomial(n, (n + 1) / 2);
+        static_cast<unsigned __int128>(vectors[0][n]) * bits::binomial(n, (n + 1) / 2);
     const unsigned __int128 next = tier_begin_[n] + size;
     if (next >> 62) {
       has_rank_ = false;
@@ -125,7 +127,7 @@ std::uint64_t Connect4::rank(const Position& p) const {
   int remaining = n;
   for (int c = 0; c < width_; ++c) {
     const int h = __builtin_popcountll(p.mask & column_mask(c));
-    vector_index += below_[c][remaining][h];
+    vector_index += below(c, remaining, h);
     remaining -= h;
   }
   // The first player's stones: the side to move when n is even.
@@ -136,8 +138,7 @@ std::uint64_t Connect4::rank(const Position& p) const {
 }
 
 Connect4::Position Connect4::unrank(std::uint64_t r) const {
-  int n = 0;
-  while (tier_begin_[n + 1] <= r) ++n;
+  const int n = static_cast<int>(std::upper_bound(tier_begin_.begin(), tier_begin_.end(), r) - tier_begin_.begin()) - 1;
   r -= tier_begin_[n];
   const std::uint64_t per_vector = bits::binomial(n, (n + 1) / 2);
   std::uint64_t vector_index = r / per_vector;
@@ -146,14 +147,29 @@ Connect4::Position Connect4::unrank(std::uint64_t r) const {
   int remaining = n;
   for (int c = 0; c < width_; ++c) {
     int v = 0;
-    while (v < height_ && below_[c][remaining][v + 1] <= vector_index) ++v;
-    vector_index -= below_[c][remaining][v];
+    while (v < height_ && below(c, remaining, v + 1) <= vector_index) ++v;
+    vector_index -= below(c, remaining, v);
     remaining -= v;
     p.mask |= ((std::uint64_t{1} << v) - 1) << (c * (height_ + 1));
   }
-  const std::uint64_t first = bits::deposit(bits::combination_unrank(colour_rank, (n + 1) / 2), p.mask);
+  const std::uint64_t first = bits::deposit(bits::combination_unrank(colour_rank, (n + 1) / 2, n), p.mask);
   p.current = (n % 2 == 0) ? first : (first ^ p.mask);
   return p;
+}
+
+bool Connect4::next_in_tier(Position& p) const {
+  const int n = stones(p);
+  const bool first_to_move = n % 2 == 0;
+  const std::uint64_t first = first_to_move ? p.current : (p.current ^ p.mask);
+  const std::uint64_t w = bits::extract(first, p.mask);
+  if (w == 0) return false;  // no first-player stone: one colouring only
+  // Next word with the same number of set bits (Gosper, division-free form).
+  const std::uint64_t t = w | (w - 1);
+  const std::uint64_t next = (t + 1) | (((~t & (t + 1)) - 1) >> (__builtin_ctzll(w) + 1));
+  if (n < 64 && (next >> n)) return false;
+  const std::uint64_t placed = bits::deposit(next, p.mask);
+  p.current = first_to_move ? placed : (placed ^ p.mask);
+  return true;
 }
 
 int Connect4::column_from_char(char c) const {

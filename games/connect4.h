@@ -86,6 +86,10 @@ class Connect4 {
   int tier(const Position& p) const { return stones(p); }
   std::uint64_t rank(const Position& p) const;
   Position unrank(std::uint64_t rank) const;
+  // Steps p to the position of rank(p) + 1 when that only changes colours
+  // (the same column heights); false, p unchanged, otherwise. Makes a
+  // sequential scan of a tier cost a few instructions per position.
+  bool next_in_tier(Position& p) const;
 
   Position parse(std::string_view text) const;
   std::string format(const Position& p) const;
@@ -100,10 +104,12 @@ class Connect4 {
   int width_, height_;
   std::uint64_t board_ = 0, bottom_row_ = 0;
   bool has_rank_ = false;
-  // vectors_[i][s]: height vectors of columns i..W-1 that sum to s.
-  std::vector<std::vector<std::uint64_t>> vectors_;
-  // below_[i][s][v]: vectors of columns i..W-1 summing to s whose column i is < v.
-  std::vector<std::vector<std::vector<std::uint64_t>>> below_;
+  // below(i, s, v): height vectors of columns i..W-1 summing to s whose column
+  // i is < v (one flat table: rank and unrank are on the hot path).
+  std::uint64_t below(int i, int s, int v) const {
+    return below_[(static_cast<std::size_t>(i) * (width_ * height_ + 1) + s) * (height_ + 2) + v];
+  }
+  std::vector<std::uint64_t> below_;
   std::vector<std::uint64_t> tier_begin_;
 };
 

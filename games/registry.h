@@ -9,6 +9,9 @@
 
 #include "games/connect4.h"
 #include "games/game.h"
+#include "games/quickcross.h"
+#include "games/reversi.h"
+#include "games/tictactoe.h"
 
 namespace gsolve {
 
@@ -19,12 +22,15 @@ inline std::pair<std::string_view, std::string_view> split_spec(std::string_view
   return {spec.substr(0, colon), spec.substr(colon + 1)};
 }
 
-inline constexpr std::string_view kKnownGames = "connect4";
+inline constexpr std::string_view kKnownGames = "connect4, tictactoe, reversi, quickcross";
 
 template <class F>
 decltype(auto) with_game(std::string_view spec, F&& f) {
   const auto [name, options] = split_spec(spec);
   if (name == Connect4::kName) return f(Connect4::from_options(options));
+  if (name == TicTacToe::kName) return f(TicTacToe::from_options(options));
+  if (name == Reversi::kName) return f(Reversi::from_options(options));
+  if (name == QuickCross::kName) return f(QuickCross::from_options(options));
   throw ParseError("unknown game '" + std::string(name) + "' (known: " + std::string(kKnownGames) + ")");
 }
 

@@ -15,21 +15,34 @@
 #include "games/game.h"
 #include "src/bitmap.h"
 #include "src/progress.h"
+#include "src/rank_walker.h"
 
 namespace gsolve {
 
-// Calls f(local_index) for every set bit of `bits` that is not set in `done`,
-// marking it done; words are split among threads, each word owned by one task.
-template <class F>
-void for_each_new_bit(const Bitmap& bits, std::vector<std::uint64_t>& done, F&& f) {
+// Calls f(local_index, scratch) for every set bit of `bits` that is not set in
+// `done`, marking it done; words are split among threads, each word owned by
+// one task, and indices reach f in increasing order inside a task. Each task
+// gets its own scratch = make_scratch() (a rank walker, local counters...) and
+// hands it to finish_scratch(scratch) at its end.
+template <class MakeScratch, class F, class Finish>
+void for_each_new_bit(const Bitmap& bits, std::vector<std::uint64_t>& done, MakeScratch&& make_scratch, F&& f,
+                      Finish&& finish_scratch) {
   tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, bits.word_count(), 256),
                     [&](const tbb::blocked_range<std::uint64_t>& words) {
+                      auto scratch = make_scratch();
                       for (std::uint64_t w = words.begin(); w != words.end(); ++w) {
                         std::uint64_t fresh = bits.word(w) & ~done[w];
                         done[w] |= fresh;
-                        for (; fresh; fresh &= fresh - 1) f(w * 64 + __builtin_ctzll(fresh));
+                        for (; fresh; fresh &= fresh - 1) f(w * 64 + __builtin_ctzll(fresh), scratch);
                       }
+                      finish_scratch(scratch);
                     });
+}
+
+template <class F>
+void for_each_new_bit(const Bitmap& bits, std::vector<std::uint64_t>& done, F&& f) {
+  for_each_new_bit(
+      bits, done, [] { return 0; }, [&](std::uint64_t i, int) { f(i); }, [](int) {});
 }
 
 template <Game G>
@@ -47,8 +60,10 @@ std::vector<Bitmap> discover(const G& g, Progress& progress) {
     std::vector<std::uint64_t> expanded(reached[t].word_count(), 0);
     std::atomic<bool> again = true;
     while (again.exchange(false)) {
-      for_each_new_bit(reached[t], expanded, [&](std::uint64_t local) {
-        const auto p = g.unrank(g.tier_begin(t) + local);
+      for_each_new_bit(
+          reached[t], expanded, [&] { return RankWalker<G>(g); },
+          [&](std::uint64_t local, RankWalker<G>& walker) {
+        const auto p = walker.at(g.tier_begin(t) + local);
         progress.add(1);
         if (g.terminal(p).primitive()) return;
         MoveList<G> moves;
@@ -60,7 +75,7 @@ std::vector<Bitmap> discover(const G& g, Progress& progress) {
           if (reached[ct].set(g.rank(child) - g.tier_begin(ct)) && ct == t)
             again.store(true, std::memory_order_relaxed);
         }
-      });
+      }, [](RankWalker<G>&) {});
     }
   }
   progress.finish();

@@ -1,6 +1,7 @@
 #include "src/solve.h"
 
 #include "games/registry.h"
+#include "src/loopy_solver.h"
 
 namespace gsolve {
 
@@ -12,6 +13,17 @@ SolveResult solve_spec(const std::string& spec, const SolveOptions& options, Pro
     std::vector<std::uint64_t> tiers;
     for (int t = 0; t <= game.tier_count(); ++t) tiers.push_back(game.tier_begin(t));
     const bool scored = G::kScored && !options.wdl;
+    const bool loopy = options.solver == SolverChoice::loopy ||
+                       (options.solver == SolverChoice::automatic && G::kLoopy);
+    if (G::kLoopy && !loopy)
+      throw ParseError(game.spec() + " can repeat positions: the tiered solver cannot solve it (use --solver loopy)");
+    if (loopy) {
+      if (scored)
+        throw ParseError(game.spec() + ": the loopy solver keeps no scores (use --objective wdl or --solver tiered)");
+      LoopySolver<G> solver(game, options.wdl);  // before the session: a bad combination creates no file
+      SolveSession session(options, game.spec(), "retrograde-loopy", tiers, scored);
+      return solver.run(session, progress);
+    }
     SolveSession session(options, game.spec(), "retrograde-tiered", tiers, scored);
     TieredSolver<G> solver(game, options.wdl);
     return solver.run(session, progress);

@@ -16,6 +16,10 @@
 
 namespace gsolve {
 
+// Which retrograde solver: automatic = loopy for games that can repeat
+// (G::kLoopy), tiered otherwise; loopy also solves tiered games (same database).
+enum class SolverChoice { automatic, tiered, loopy };
+
 struct SolveOptions {
   std::string db_path;
   int threads = 0;        // 0: all cores
@@ -24,6 +28,7 @@ struct SolveOptions {
   bool force = false;     // replace an existing database
   bool wdl = false;       // --objective wdl: scored games solved for win/lose/tie only
   int zstd_level = 6;
+  SolverChoice solver = SolverChoice::automatic;  // --solver auto|tiered|loopy
 };
 
 class SolveSession {

@@ -11,15 +11,18 @@
 #pragma once
 
 #include <atomic>
+#include <csignal>
+#include <cstdlib>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
-#include <tbb/combinable.h>
+#include <mutex>
 
 #include "db/tier_io.h"
 #include "games/game.h"
 #include "src/discovery.h"
+#include "src/rank_walker.h"
 #include "src/record.h"
 #include "src/solve_session.h"
 
@@ -72,6 +75,7 @@ class TieredSolver {
       result.stats.merge(stats);
       result.signature += hash;
       next = std::move(current);
+      kill_for_test(t);
     }
     progress.finish();
     const auto start = g_.canonical(g_.start());
@@ -81,6 +85,12 @@ class TieredSolver {
   }
 
  private:
+  // Test hook: GSOLVE_TEST_KILL_AFTER_TIER=t kills the process (SIGKILL, as a
+  // user's kill -9 would) right after tier t is committed.
+  static void kill_for_test(int t) {
+    if (const char* k = std::getenv("GSOLVE_TEST_KILL_AFTER_TIER"); k && std::atoi(k) == t) ::raise(SIGKILL);
+  }
+
   std::uint64_t tier_size(int t) const { return g_.tier_begin(t + 1) - g_.tier_begin(t); }
 
   // Solves every reached position of tier t. Children in tier t + 1 come from
@@ -89,15 +99,21 @@ class TieredSolver {
   void solve_tier(int t, const Bitmap& reached, std::vector<PackedRecord>& current,
                   const std::vector<PackedRecord>& next, Stats& stats, std::uint64_t& hash,
                   Progress& progress) {
-    tbb::combinable<Stats> local_stats;
-    tbb::combinable<std::uint64_t> local_hash([] { return std::uint64_t{0}; });
+    // What one task accumulates; merged once per task, not per position.
+    struct Scratch {
+      RankWalker<G> walker;
+      Stats stats;
+      std::uint64_t hash = 0, solved = 0;
+    };
+    std::mutex merge_mutex;
     const std::uint64_t begin = g_.tier_begin(t), next_begin = g_.tier_begin(t + 1);
     std::vector<std::uint64_t> done(reached.word_count(), 0);
     for (;;) {
       std::atomic<std::uint64_t> waiting = 0, solved = 0;
       std::vector<std::uint64_t> retry(reached.word_count(), 0);
-      for_each_new_bit(reached, done, [&](std::uint64_t local) {
-        const auto p = g_.unrank(begin + local);
+      for_each_new_bit(reached, done, [&] { return Scratch{RankWalker<G>(g_), {}, 0, 0}; },
+                       [&](std::uint64_t local, Scratch& scratch) {
+        const auto p = scratch.walker.at(begin + local);
         const Terminal term = g_.terminal(p);
         Record r;
         if (term.primitive()) {
@@ -105,10 +121,16 @@ class TieredSolver {
         } else {
           MoveList<G> moves;
           g_.generate_moves(p, moves);
-          FixedList<Record, G::kMaxMoves> children;
+          // Ranks first, prefetching each child's record, then the reads: the
+          // records of the next tier are far larger than the caches.
+          FixedList<std::uint64_t, G::kMaxMoves> ranks;
           for (const auto m : moves) {
-            const auto child = g_.canonical(g_.play(p, m));
-            const std::uint64_t rank = g_.rank(child);
+            const std::uint64_t rank = g_.rank(g_.canonical(g_.play(p, m)));
+            if (rank >= next_begin) __builtin_prefetch(&next[rank - next_begin]);
+            ranks.push_back(rank);
+          }
+          FixedList<Record, G::kMaxMoves> children;
+          for (const std::uint64_t rank : ranks) {
             PackedRecord pr;
             if (rank >= next_begin) {
               pr = next[rank - next_begin];
@@ -127,17 +149,20 @@ class TieredSolver {
         }
         const PackedRecord packed = pack(r);
         std::atomic_ref<PackedRecord>(current[local]).store(packed, std::memory_order_release);
-        local_stats.local().add(r, static_cast<std::uint64_t>(g_.symmetry_class_size(p)), term.primitive());
-        local_hash.local() += record_hash(begin + local, packed);
-        solved.fetch_add(1, std::memory_order_relaxed);
-        progress.add(1);
+        scratch.stats.add(r, static_cast<std::uint64_t>(g_.symmetry_class_size(p)), term.primitive());
+        scratch.hash += record_hash(begin + local, packed);
+        ++scratch.solved;
+      }, [&](Scratch& scratch) {
+        solved.fetch_add(scratch.solved, std::memory_order_relaxed);
+        progress.add(scratch.solved);
+        std::lock_guard lock(merge_mutex);
+        stats.merge(scratch.stats);
+        hash += scratch.hash;
       });
       if (waiting == 0) break;
       if (solved == 0) throw std::logic_error(g_.spec() + ": tier " + std::to_string(t) + " has a cycle");
       for (std::size_t w = 0; w < done.size(); ++w) done[w] &= ~retry[w];
     }
-    local_stats.combine_each([&](const Stats& s) { stats.merge(s); });
-    hash = local_hash.combine(std::plus<>());
   }
 
   const G& g_;

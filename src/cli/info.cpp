@@ -1,5 +1,6 @@
 // gsolve info --db FILE: what the database holds.
 #include <iostream>
+#include <map>
 #include <memory>
 
 #include <fmt/format.h>
@@ -11,18 +12,20 @@
 namespace gsolve::cli {
 namespace {
 
-// Sum of the per-tier statistics committed so far (all of them when complete).
-Stats committed_stats(const db::Database& database) {
-  Stats total;
+// The per-tier statistics committed so far (all of them when complete), by tier.
+std::map<int, Stats> committed_stats(const db::Database& database) {
+  std::map<int, Stats> tiers;
   for (const auto& [key, value] : database.all_meta())
-    if (key.starts_with("stats/")) total.merge(Stats::from_json(nlohmann::json::parse(value)));
-  return total;
+    if (key.starts_with("stats/")) tiers[std::stoi(key.substr(6))] = Stats::from_json(nlohmann::json::parse(value));
+  return tiers;
 }
 
 void run_info(const std::string& path, bool json) {
   auto database = db::Database::open(path, db::Database::Mode::read);
   const auto contents = db::Contents::read(*database);
-  const Stats stats = committed_stats(*database);
+  const std::map<int, Stats> by_tier = committed_stats(*database);
+  Stats stats;
+  for (const auto& [tier, s] : by_tier) stats.merge(s);
   std::uint64_t chunks = 0, chunk_bytes = 0;
   database->chunk_totals(chunks, chunk_bytes);
   const std::uint64_t file_bytes = database->file_bytes();
@@ -39,6 +42,11 @@ void run_info(const std::string& path, bool json) {
     for (int r = 0; r <= max_r; ++r)
       if (at(R[W], r) || at(R[L], r) || at(R[T], r))
         rows.push_back({{"remoteness", r}, {"win", at(R[W], r)}, {"lose", at(R[L], r)}, {"tie", at(R[T], r)}});
+    nlohmann::json tiers = nlohmann::json::array();
+    for (const auto& [tier, s] : by_tier)
+      tiers.push_back({{"tier", tier}, {"win", s.reachable_of(Value::Win)}, {"lose", s.reachable_of(Value::Lose)},
+                       {"tie", s.reachable_of(Value::Tie)}, {"draw", s.reachable_of(Value::Draw)},
+                       {"primitive", s.primitive_reachable}, {"canonical", s.total_canonical()}});
     nlohmann::json j = {
         {"game", contents.game},
         {"objective", contents.objective},
@@ -54,6 +62,7 @@ void run_info(const std::string& path, bool json) {
         {"canonical_counts", {{"win", stats.canonical_of(Value::Win)}, {"lose", stats.canonical_of(Value::Lose)},
                               {"tie", stats.canonical_of(Value::Tie)}, {"draw", stats.canonical_of(Value::Draw)}}},
         {"remoteness", rows},
+        {"by_tier", tiers},
         {"draw", stats.reachable_of(Value::Draw)},
         {"bytes", file_bytes},
         {"record_bytes", chunk_bytes},

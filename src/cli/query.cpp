@@ -14,6 +14,7 @@ namespace {
 
 struct QueryOptions {
   std::string db_path;
+  std::string game;
   std::vector<std::string> positions;
   bool json = false;
 };
@@ -21,6 +22,11 @@ struct QueryOptions {
 void run_query(const QueryOptions& o) {
   auto database = db::Database::open(o.db_path, db::Database::Mode::read);
   const auto contents = db::Contents::read(*database);
+  if (!o.game.empty()) {
+    const std::string wanted = with_game(o.game, [](const auto& g) { return std::string(g.spec()); });
+    if (wanted != contents.game)
+      throw db::DbError(o.db_path + ": database holds " + contents.game + ", not " + wanted);
+  }
   with_game(contents.game, [&](const auto& g) {
     db::RecordReader reader(*database, contents.tiers, contents.layout);
     auto lookup = [&](const auto& canonical) {
@@ -62,6 +68,7 @@ void add_query(CLI::App& app) {
                   "Positions in the game's text form; '-' reads one per line from stdin; "
                   "'' is the connect4 start")
       ->required();
+  cmd->add_option("--game", o->game, "Game spec the positions are for (checked against the database)");
   cmd->add_flag("--json", o->json, "One JSON object per position");
   cmd->callback([o] { run_query(*o); });
 }
