@@ -115,10 +115,27 @@ Connect4::Position Connect4::mirror(const Position& p) const {
   return {mirror_bits(p.current, width_, height_), mirror_bits(p.mask, width_, height_)};
 }
 
+namespace {
+const Connect4::Position& smaller(const Connect4::Position& a, const Connect4::Position& b) {
+  if (a.mask != b.mask) return a.mask < b.mask ? a : b;
+  return a.current < b.current ? a : b;
+}
+}  // namespace
+
 Connect4::Position Connect4::canonical(const Position& p) const {
   const Position m = mirror(p);
-  if (m.mask != p.mask) return m.mask < p.mask ? m : p;
-  return m.current < p.current ? m : p;
+  return smaller(m, p);
+}
+
+void Connect4::canonical_children(const Position& p, FixedList<Position, kMaxMoves>& children) const {
+  children.clear();
+  const Position m = mirror(p);
+  for (int c = 0; c < width_; ++c) {
+    if (!can_play(p, c)) continue;
+    const Position child = play(p, static_cast<Move>(c));
+    const Position mirrored = play(m, static_cast<Move>(width_ - 1 - c));
+    children.push_back(smaller(mirrored, child));
+  }
 }
 
 std::uint64_t Connect4::rank(const Position& p) const {

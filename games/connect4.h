@@ -77,6 +77,9 @@ class Connect4 {
 
   Position mirror(const Position& p) const;
   Position canonical(const Position& p) const;
+  // canonical(play(p, m)) for every legal move m, in move order: the mirror is
+  // computed once for the parent instead of once per child.
+  void canonical_children(const Position& p, FixedList<Position, kMaxMoves>& children) const;
   int symmetry_class_size(const Position& p) const { return mirror(p) == p ? 1 : 2; }
 
   bool has_rank() const { return has_rank_; }

@@ -98,4 +98,21 @@ concept Game = requires(const G& g, const typename G::Position& p, typename G::M
   { g.parse_move(p, text) } -> std::same_as<typename G::Move>;  // throws ParseError
 };
 
+template <Game G>
+using PositionList = FixedList<typename G::Position, G::kMaxMoves>;
+
+// canonical(play(p, m)) for every move m of a non-primitive position, in move
+// order. A game may provide a faster canonical_children of its own.
+template <Game G>
+void canonical_children(const G& g, const typename G::Position& p, PositionList<G>& children) {
+  if constexpr (requires { g.canonical_children(p, children); }) {
+    g.canonical_children(p, children);
+  } else {
+    MoveList<G> moves;
+    g.generate_moves(p, moves);
+    children.clear();
+    for (const auto m : moves) children.push_back(g.canonical(g.play(p, m)));
+  }
+}
+
 }  // namespace gsolve

@@ -66,10 +66,9 @@ std::vector<Bitmap> discover(const G& g, Progress& progress) {
         const auto p = walker.at(g.tier_begin(t) + local);
         progress.add(1);
         if (g.terminal(p).primitive()) return;
-        MoveList<G> moves;
-        g.generate_moves(p, moves);
-        for (const auto m : moves) {
-          const auto child = g.canonical(g.play(p, m));
+        PositionList<G> children;
+        canonical_children(g, p, children);
+        for (const auto& child : children) {
           const int ct = g.tier(child);
           if (ct < t) throw std::logic_error(g.spec() + ": a move goes back to an earlier tier");
           if (reached[ct].set(g.rank(child) - g.tier_begin(ct)) && ct == t)

@@ -119,13 +119,13 @@ class TieredSolver {
         if (term.primitive()) {
           r = primitive(term);
         } else {
-          MoveList<G> moves;
-          g_.generate_moves(p, moves);
+          PositionList<G> positions;
+          canonical_children(g_, p, positions);
           // Ranks first, prefetching each child's record, then the reads: the
           // records of the next tier are far larger than the caches.
           FixedList<std::uint64_t, G::kMaxMoves> ranks;
-          for (const auto m : moves) {
-            const std::uint64_t rank = g_.rank(g_.canonical(g_.play(p, m)));
+          for (const auto& child : positions) {
+            const std::uint64_t rank = g_.rank(child);
             if (rank >= next_begin) __builtin_prefetch(&next[rank - next_begin]);
             ranks.push_back(rank);
           }

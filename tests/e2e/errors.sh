@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Bad input: a one-line error, exit code 2, and nothing written.
+set -euo pipefail
+BIN="$(cd "$1" && pwd)/gsolve"
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+# expect_error "substring" command...: exit 2, exactly one line on stderr naming the problem.
+expect_error() {
+  local want="$1"; shift
+  set +e
+  "$@" >"$WORK/out" 2>"$WORK/err"
+  local rc=$?
+  set -e
+  [ $rc -eq 2 ] || fail "exit $rc (want 2): $*"
+  [ "$(wc -l <"$WORK/err")" -eq 1 ] || { cat "$WORK/err"; fail "not one line: $*"; }
+  grep -qF -- "$want" "$WORK/err" || { cat "$WORK/err"; fail "message lacks '$want': $*"; }
+}
+
+cd "$WORK"
+"$BIN" solve connect4:4x4 --db c4.gsdb >/dev/null
+"$BIN" solve tictactoe --db ttt.gsdb >/dev/null
+
+expect_error "unknown game 'chess'" "$BIN" solve chess --db new.gsdb
+[ ! -e new.gsdb ] && [ ! -e new.gsdb-lock ] || fail "unknown game wrote a file"
+expect_error "bad connect4 size '7by6'" "$BIN" solve connect4:7by6 --db new.gsdb
+expect_error "column 5 at move 1 is outside 1..4" "$BIN" query --db c4.gsdb 5
+expect_error "column 1 is full at move 5" "$BIN" query --db c4.gsdb 11111
+expect_error "bad character 'x'" "$BIN" query --db c4.gsdb 12x
+expect_error "comes after the game ended" "$BIN" query --db c4.gsdb 12121212
+expect_error "missing.gsdb: no such database file" "$BIN" query --db missing.gsdb 1
+expect_error "missing.gsdb: no such database file" "$BIN" info --db missing.gsdb
+[ ! -e missing.gsdb ] && [ ! -e missing.gsdb-lock ] || fail "a missing database was created"
+
+head -c 100000 /dev/urandom > junk.bin
+sum=$(md5sum junk.bin)
+expect_error "junk.bin: not a gsolve database" "$BIN" query --db junk.bin 1
+expect_error "junk.bin: not a gsolve database" "$BIN" info --db junk.bin
+[ "$(md5sum junk.bin)" = "$sum" ] && [ ! -e junk.bin-lock ] || fail "the foreign file was touched"
+
+expect_error "database holds connect4:4x4, not tictactoe" "$BIN" query --db c4.gsdb --game tictactoe X--------
+expect_error "already exists" "$BIN" solve tictactoe --db c4.gsdb
+expect_error "cannot resume: database holds game 'connect4:4x4', not 'tictactoe'" \
+  "$BIN" solve tictactoe --db c4.gsdb --resume
+expect_error "tictactoe position needs 9 characters (X, O or -, row-major), got 2" "$BIN" query --db ttt.gsdb XO
+[ "$("$BIN" info --db c4.gsdb --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["game"])')" = "connect4:4x4" ] \
+  || fail "the database changed"
+echo "errors: all checks passed"

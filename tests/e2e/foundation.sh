@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Foundation, end to end: solve, info, query on the small games, against
+# published counts and the reference lines in shared/data/connect4.
+set -euo pipefail
+BIN="$(cd "$1" && pwd)/gsolve"
+DATA="$2/connect4"
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+json() { python3 -c "import json,sys; j=json.load(sys.stdin); print($1)"; }
+
+# --- tictactoe: the GAMESMAN analysis table -----------------------------------
+"$BIN" solve tictactoe --db "$WORK/ttt.gsdb" --threads 2 >/dev/null
+info=$("$BIN" info --db "$WORK/ttt.gsdb" --json)
+[ "$(echo "$info" | json "j['reachable_positions'], j['canonical_positions']")" = "5478 765" ] || fail "tictactoe counts"
+[ "$(echo "$info" | json "j['counts']['win'], j['counts']['lose'], j['counts']['tie']")" = "2836 1574 1068" ] || fail "tictactoe W/L/T"
+rows=$(echo "$info" | json "' '.join('%d:%d/%d/%d' % (r['remoteness'], r['win'], r['lose'], r['tie']) for r in j['remoteness'])")
+[ "$rows" = "0:0/942/16 1:2358/0/80 2:0/508/200 3:356/0/200 4:0/124/264 5:122/0/136 6:0/0/138 7:0/0/24 8:0/0/9 9:0/0/1" ] \
+  || fail "tictactoe remoteness table: $rows"
+[ "$(echo "$info" | json "j['start']['value'], j['start']['remoteness'], j['complete']")" = "tie 9 True" ] || fail "tictactoe start"
+q=$("$BIN" query --db "$WORK/ttt.gsdb" --json 'XX-OO----')
+[ "$(echo "$q" | json "j['value'], j['remoteness'], [m['move'] for m in j['moves'] if m['best']]")" = "win 1 ['3']" ] \
+  || fail "tictactoe query: $q"
+
+# --- connect4: reachable positions, start values, per-ply counts --------------
+check_c4() {  # size reachable start_value start_remoteness
+  "$BIN" solve "connect4:$1" --db "$WORK/c4-$1.gsdb" --threads 2 >/dev/null
+  local i; i=$("$BIN" info --db "$WORK/c4-$1.gsdb" --json)
+  [ "$(echo "$i" | json "j['reachable_positions']")" = "$2" ] || fail "connect4:$1 reachable"
+  [ "$(echo "$i" | json "j['start']['value'], j['start']['remoteness']")" = "$3 $4" ] || fail "connect4:$1 start"
+}
+check_c4 4x4 161029 tie 16
+check_c4 5x4 3945711 tie 20
+check_c4 4x5 1706255 tie 20
+
+# ply_counts: ply first_player_wins ties first_player_loses total terminal.
+# At odd plies the side to move is the second player.
+for size in 4x4 5x4; do
+  got=$("$BIN" info --db "$WORK/c4-$size.gsdb" --json | json "'\n'.join('%d %d %d %d %d %d' % (t['tier'],
+      t['win'] if t['tier'] % 2 == 0 else t['lose'], t['tie'], t['lose'] if t['tier'] % 2 == 0 else t['win'],
+      t['win'] + t['lose'] + t['tie'], t['primitive']) for t in j['by_tier'])")
+  want=$(grep -v '^#' "$DATA/ply_counts_$size.txt" | grep -v '^$' | tr -s ' ')
+  [ "$got" = "$want" ] || { diff <(echo "$want") <(echo "$got") | head; fail "connect4:$size per-ply counts"; }
+done
+
+# Reference lines: every query converts exactly to the Pons score.
+pons_check() {  # size file
+  local w=${1%x*} h=${1#*x}
+  "$BIN" query --db "$WORK/c4-$1.gsdb" --json - < "$DATA/$2" > "$WORK/answers.json"
+  python3 - "$DATA/$2" "$WORK/answers.json" "$w" "$h" <<'EOF'
+import json, sys
+ref = [l.split() for l in open(sys.argv[1]) if l.strip()]
+ans = [json.loads(l) for l in open(sys.argv[2])]
+W, H = int(sys.argv[3]), int(sys.argv[4])
+assert len(ref) == len(ans), (len(ref), len(ans))
+bad = 0
+for (moves, score), a in zip(ref, ans):
+    n = len(moves); d = a['remoteness']; N = n + d
+    s = {'win': (W*H + 2 - N)//2, 'lose': -((W*H + 2 - N)//2), 'tie': 0}[a['value']]
+    if s != int(score) or (a['value'] == 'tie' and d != W*H - n):
+        bad += 1; print('mismatch', moves, score, a['value'], d)
+sys.exit(1 if bad else 0)
+EOF
+}
+pons_check 4x4 ref_4x4.txt || fail "ref_4x4"
+pons_check 5x4 ref_5x4.txt || fail "ref_5x4"
+pons_check 4x5 ref_4x5.txt || fail "ref_4x5"
+
+# --- reversi:4x4: black loses by 10 ------------------------------------------
+"$BIN" solve reversi:4x4 --db "$WORK/rev.gsdb" --threads 2 >/dev/null
+info=$("$BIN" info --db "$WORK/rev.gsdb" --json)
+[ "$(echo "$info" | json "j['start']['value'], j['start']['score'], j['complete']")" = "lose -10 True" ] || fail "reversi start"
+[ "$(echo "$info" | json "j['reachable_positions']")" = "62789" ] || fail "reversi reachable"
+q=$("$BIN" query --db "$WORK/rev.gsdb" --json -- '')
+[ "$(echo "$q" | json "j['value'], j['score'], len(j['moves']), all(m['score'] == -10 for m in j['moves'])")" = "lose -10 4 True" ] \
+  || fail "reversi query: $q"
+
+# --- bench has a stable signature ---------------------------------------------
+s1=$("$BIN" bench | grep '^Signature')
+[ "$s1" = "$("$BIN" bench --threads 2 | grep '^Signature')" ] || fail "bench signature differs between 1 and 2 threads"
+echo "foundation: all checks passed"

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Installs the Debian packages gsolve builds with, if any is missing.
+set -euo pipefail
+PACKAGES=(g++ cmake make pkg-config libtbb-dev liblmdb-dev libzstd-dev libcli11-dev doctest-dev
+          libfmt-dev nlohmann-json3-dev python3)
+missing=()
+for p in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+echo "installing: ${missing[*]}" >&2
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
