@@ -23,12 +23,7 @@ q=$("$BIN" query --db "$WORK/ttt.gsdb" --json 'XX-OO----')
   || fail "tictactoe query: $q"
 
 # --- connect4: reachable positions, start values, per-ply counts --------------
-check_c4() {  # size reachable start_value start_remoteness
-  "$BIN" solve "connect4:$1" --db "$WORK/c4-$1.gsdb" --threads 2 >/dev/null
-  local i; i=$("$BIN" info --db "$WORK/c4-$1.gsdb" --json)
-  [ "$(echo "$i" | json "j['reachable_positions']")" = "$2" ] || fail "connect4:$1 reachable"
-  [ "$(echo "$i" | json "j['start']['value'], j['start']['remoteness']")" = "$3 $4" ] || fail "connect4:$1 start"
-}
+. "$(dirname "$0")/connect4_lib.sh.inc"
 check_c4 4x4 161029 tie 16
 check_c4 5x4 3945711 tie 20
 check_c4 4x5 1706255 tie 20
@@ -43,25 +38,6 @@ for size in 4x4 5x4; do
   [ "$got" = "$want" ] || { diff <(echo "$want") <(echo "$got") | head; fail "connect4:$size per-ply counts"; }
 done
 
-# Reference lines: every query converts exactly to the Pons score.
-pons_check() {  # size file
-  local w=${1%x*} h=${1#*x}
-  "$BIN" query --db "$WORK/c4-$1.gsdb" --json - < "$DATA/$2" > "$WORK/answers.json"
-  python3 - "$DATA/$2" "$WORK/answers.json" "$w" "$h" <<'EOF'
-import json, sys
-ref = [l.split() for l in open(sys.argv[1]) if l.strip()]
-ans = [json.loads(l) for l in open(sys.argv[2])]
-W, H = int(sys.argv[3]), int(sys.argv[4])
-assert len(ref) == len(ans), (len(ref), len(ans))
-bad = 0
-for (moves, score), a in zip(ref, ans):
-    n = len(moves); d = a['remoteness']; N = n + d
-    s = {'win': (W*H + 2 - N)//2, 'lose': -((W*H + 2 - N)//2), 'tie': 0}[a['value']]
-    if s != int(score) or (a['value'] == 'tie' and d != W*H - n):
-        bad += 1; print('mismatch', moves, score, a['value'], d)
-sys.exit(1 if bad else 0)
-EOF
-}
 pons_check 4x4 ref_4x4.txt || fail "ref_4x4"
 pons_check 5x4 ref_5x4.txt || fail "ref_5x4"
 pons_check 4x5 ref_4x5.txt || fail "ref_4x5"
