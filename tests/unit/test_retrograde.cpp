@@ -8,6 +8,8 @@
 #include <array>
 #include <filesystem>
 #include <string>
+#include <thread>
+#include <vector>
 #include <unordered_map>
 
 #include "db/contents.h"
@@ -121,5 +123,22 @@ TEST_CASE("retrograde connect4:4x4 agrees with a brute-force solver on every rea
   visit(visit, Board{}, g.start());
   CHECK(checked == 161029);
   CHECK(mismatches == 0);
+
+  // Many readers at once, each with its own RecordReader, see the same records.
+  auto digest = [&] {
+    db::RecordReader own(*database, contents.tiers, contents.layout);
+    std::uint64_t h = 0;
+    for (std::uint64_t r = 0; r < g.rank_space(); r += 7) {
+      const auto found = own.get(r);
+      h = h * 1000003 + (found.status == db::RecordReader::Status::ok ? pack(found.record) + 1 : 0);
+    }
+    return h;
+  };
+  const std::uint64_t alone = digest();
+  std::vector<std::uint64_t> seen_by(4);
+  std::vector<std::thread> readers;
+  for (int t = 0; t < 4; ++t) readers.emplace_back([&, t] { seen_by[t] = digest(); });
+  for (auto& t : readers) t.join();
+  for (const auto h : seen_by) CHECK(h == alone);
   std::filesystem::remove_all(dir);
 }
