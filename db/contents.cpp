@@ -15,6 +15,7 @@ Contents Contents::read(const Database& db) {
   c.objective = db.meta_or("objective", "full");
   c.coverage = db.meta_or("coverage", "complete");
   c.solver = db.meta_or("solver", "?");
+  c.addressing = db.meta_or("addressing", "rank");
   c.complete = db.meta_or("complete", "0") == "1";
   c.scored = db.meta_or("scored", "0") == "1";
   c.tiers = tiers_from_json(need("tiers"));

@@ -15,6 +15,7 @@ struct Contents {
   std::string objective;   // "full" or "wdl"
   std::string coverage;    // "complete" or "depth:N"
   std::string solver;
+  std::string addressing;  // "rank" (dense chunks) or "keyed" (sparse runs)
   bool complete = false;   // every record written
   bool scored = false;     // records carry scores
   std::vector<std::uint64_t> tiers;

@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "db/keyed_runs.h"
+
 namespace gsolve::db {
 namespace {
 
@@ -36,7 +38,7 @@ std::uint64_t chunk_key(std::uint32_t tier, std::uint32_t chunk) {
   return std::uint64_t{tier} << 32 | chunk;
 }
 
-static std::string key_bytes(std::uint64_t key) {
+std::string key_bytes(std::uint64_t key) {
   std::string k(8, '\0');
   for (int i = 0; i < 8; ++i) k[i] = static_cast<char>(key >> (56 - 8 * i));
   return k;
@@ -64,6 +66,8 @@ std::unique_ptr<Database> Database::open_env(const std::string& path, unsigned f
     mdb_txn_abort(txn);
     throw DbError(path + ": not a gsolve database (no meta/records tables)");
   }
+  db->has_keyed_ = mdb_dbi_open(txn, "keyed", create, &db->keyed_) == MDB_SUCCESS &&
+                   mdb_dbi_open(txn, "pending", create, &db->pending_) == MDB_SUCCESS;
   check(mdb_txn_commit(txn), path);
   return db;
 }
@@ -219,12 +223,24 @@ std::optional<std::string_view> ChunkReader::chunk(std::uint32_t tier, std::uint
 RecordReader::RecordReader(const Database& db, std::vector<std::uint64_t> tiers, ChunkLayout layout)
     : chunks_(db), tiers_(std::move(tiers)), layout_(layout), cache_(kCacheFrames) {
   for (auto& c : cache_) c.records.resize(layout_.frame_records);
+  keyed_ = db.meta_or("addressing", "rank") == "keyed";
+  if (keyed_) {
+    if (!db.has_keyed()) throw DbError(db.path() + ": damaged database: no keyed table");
+    check(mdb_txn_begin(db.env(), nullptr, MDB_RDONLY, &keyed_txn_), db.path());
+  }
 }
 
-RecordReader::~RecordReader() = default;
+RecordReader::~RecordReader() {
+  if (keyed_txn_) mdb_txn_abort(keyed_txn_);
+}
 
 void RecordReader::refresh() {
   chunks_.refresh();
+  if (keyed_txn_) {
+    mdb_txn_reset(keyed_txn_);
+    check(mdb_txn_renew(keyed_txn_), "refresh");
+    run_.clear();
+  }
   for (auto& c : cache_) c.id = ~std::uint64_t{0};
 }
 
@@ -240,7 +256,33 @@ std::string RecordReader::locate(std::uint64_t rank) const {
          " frame " + std::to_string(local % layout_.chunk_records() / layout_.frame_records);
 }
 
+RecordReader::Lookup RecordReader::get_keyed(std::uint64_t rank) {
+  const bool in_run = !run_.empty() && rank >= run_.front().first && rank <= run_.back().first;
+  if (!in_run) {
+    run_.clear();
+    const std::string key = key_bytes(rank);
+    MDB_cursor* cur = nullptr;
+    check(mdb_cursor_open(keyed_txn_, chunks_.db().keyed_dbi(), &cur), chunks_.db().path());
+    MDB_val k = as_val(key), v;
+    int rc = mdb_cursor_get(cur, &k, &v, MDB_SET_RANGE);
+    if (rc == MDB_SUCCESS && std::memcmp(k.mv_data, key.data(), 8) != 0) rc = mdb_cursor_get(cur, &k, &v, MDB_PREV);
+    else if (rc == MDB_NOTFOUND) rc = mdb_cursor_get(cur, &k, &v, MDB_LAST);
+    if (rc == MDB_SUCCESS) run_damaged_ = !decode_run(as_view(v), chunks_.dctx(), run_);
+    mdb_cursor_close(cur);
+    if (rc == MDB_SUCCESS && run_damaged_) {
+      run_.clear();
+      return {Status::damaged, {}};
+    }
+  }
+  const auto it = std::lower_bound(run_.begin(), run_.end(), rank,
+                                   [](const auto& e, std::uint64_t r) { return e.first < r; });
+  if (it == run_.end() || it->first != rank) return {};
+  const Record r = unpack(it->second);
+  return r.known() ? Lookup{Status::ok, r} : Lookup{};
+}
+
 RecordReader::Lookup RecordReader::get(std::uint64_t rank) {
+  if (keyed_) return get_keyed(rank);
   const int tier = tier_of(rank);
   if (tier < 0 || tier + 1 >= static_cast<int>(tiers_.size())) return {};
   const std::uint64_t local = rank - tiers_[tier];

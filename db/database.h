@@ -39,6 +39,8 @@ inline constexpr std::string_view kMagic = "gsolve-db";
 inline constexpr int kFormatVersion = 1;
 
 std::uint64_t chunk_key(std::uint32_t tier, std::uint32_t chunk);
+// 8 bytes, big-endian: LMDB's byte order is then the numeric order.
+std::string key_bytes(std::uint64_t key);
 
 class Database {
  public:
@@ -56,6 +58,11 @@ class Database {
   MDB_env* env() const { return env_; }
   MDB_dbi meta_dbi() const { return meta_; }
   MDB_dbi records_dbi() const { return records_; }
+  // Sparse records (db/keyed_runs.h); has_keyed() is false for a file that
+  // predates them, opened read-only.
+  bool has_keyed() const { return has_keyed_; }
+  MDB_dbi keyed_dbi() const { return keyed_; }
+  MDB_dbi pending_dbi() const { return pending_; }
 
   // Reads one meta value in its own short read transaction.
   std::optional<std::string> meta(std::string_view key) const;
@@ -73,7 +80,8 @@ class Database {
   static std::unique_ptr<Database> open_env(const std::string& path, unsigned flags);
   std::string path_;
   MDB_env* env_ = nullptr;
-  MDB_dbi meta_ = 0, records_ = 0;
+  MDB_dbi meta_ = 0, records_ = 0, keyed_ = 0, pending_ = 0;
+  bool has_keyed_ = false;
 };
 
 // A write transaction: meta entries and chunks, all or nothing.
@@ -89,6 +97,8 @@ class WriteTxn {
   // Removes every chunk of a tier (a resumed solve rewrites the tier it redoes).
   void drop_tier(std::uint32_t tier);
   void commit();
+  MDB_txn* raw() { return txn_; }
+  Database& db() { return db_; }
 
  private:
   Database& db_;
@@ -107,6 +117,7 @@ class ChunkReader {
   // The chunk's blob, valid until refresh() or destruction; nullopt if absent.
   std::optional<std::string_view> chunk(std::uint32_t tier, std::uint32_t chunk);
   ZSTD_DCtx* dctx() { return dctx_; }
+  const Database& db() const { return db_; }
   // Start a new read snapshot (see commits made since).
   void refresh();
 
@@ -135,6 +146,8 @@ class RecordReader {
   Lookup get(std::uint64_t rank);
   // Where a rank lives, for error messages ("chunk 3:17 frame 5").
   std::string locate(std::uint64_t rank) const;
+  // True when the database keeps sparse records (coverage depth:N).
+  bool keyed() const { return keyed_; }
   // Start a new read snapshot (see commits made since this reader opened).
   void refresh();
 
@@ -147,7 +160,13 @@ class RecordReader {
   };
   int tier_of(std::uint64_t rank) const;
 
+  Lookup get_keyed(std::uint64_t rank);
+
   ChunkReader chunks_;
+  MDB_txn* keyed_txn_ = nullptr;  // sparse mode: its own read transaction
+  bool keyed_ = false;
+  std::vector<std::pair<std::uint64_t, PackedRecord>> run_;  // the last run decoded
+  bool run_damaged_ = false;
   std::vector<std::uint64_t> tiers_;
   ChunkLayout layout_;
   static constexpr int kCacheFrames = 8;  // direct-mapped by frame id

@@ -25,6 +25,7 @@ struct PositionReport {
   Record record;
   bool primitive = false;
   std::vector<MoveReport> moves;
+  std::string source = "database";  // or "search": not stored, solved live
 };
 
 // lookup(canonical position) -> Record (Unknown if not stored).
@@ -43,12 +44,15 @@ PositionReport report_position(const G& g, const typename G::Position& p, std::s
     mr.record.value = negate(child.value);
     mr.record.score = static_cast<std::int16_t>(-child.score);
     mr.best = child.known() && out.record.known() && as_parent(child) == out.record;
+    if (!mr.best && child.known() && child.remoteness == 0 && out.record.remoteness == 0)  // weak records
+      mr.best = negate(child.value) == out.record.value;
     out.moves.push_back(std::move(mr));
   }
   return out;
 }
 
-nlohmann::json report_to_json(const PositionReport& r, bool scored);
-std::string report_to_text(const PositionReport& r, bool scored);
+// weak: records carry only the value (remoteness is not known).
+nlohmann::json report_to_json(const PositionReport& r, bool scored, bool weak = false);
+std::string report_to_text(const PositionReport& r, bool scored, bool weak = false);
 
 }  // namespace gsolve

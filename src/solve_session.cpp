@@ -22,7 +22,8 @@ std::string record_to_json(const Record& r) {
 }
 
 SolveSession::SolveSession(const SolveOptions& options, const std::string& spec, const std::string& solver,
-                           const std::vector<std::uint64_t>& tiers, bool scored)
+                           const std::vector<std::uint64_t>& tiers, bool scored, const std::string& coverage,
+                           const std::string& addressing)
     : layout_(db::ChunkLayout::for_game(scored)), zstd_level_(options.zstd_level) {
   const std::string& path = options.db_path;
   const std::string objective = options.wdl ? "wdl" : "full";
@@ -39,6 +40,7 @@ SolveSession::SolveSession(const SolveOptions& options, const std::string& spec,
     expect("objective", objective);
     expect("solver", solver);
     expect("tiers", db::tiers_to_json(tiers));
+    expect("coverage", coverage);
     already_complete_ = db_->meta_or("complete", "0") == "1";
     if (auto c = db_->meta("checkpoint")) checkpoint_ = std::stoi(*c);
     return;
@@ -54,8 +56,8 @@ SolveSession::SolveSession(const SolveOptions& options, const std::string& spec,
   txn.put_meta("game", spec);
   txn.put_meta("objective", objective);
   txn.put_meta("scored", scored ? "1" : "0");
-  txn.put_meta("coverage", "complete");
-  txn.put_meta("addressing", "rank");
+  txn.put_meta("coverage", coverage);
+  txn.put_meta("addressing", addressing);
   txn.put_meta("rank_version", "1");
   txn.put_meta("solver", solver);
   txn.put_meta("solver_version", kVersion);

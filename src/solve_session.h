@@ -28,6 +28,8 @@ struct SolveOptions {
   bool force = false;     // replace an existing database
   bool wdl = false;       // --objective wdl: scored games solved for win/lose/tie only
   int zstd_level = 6;
+  int store_depth = -1;         // >= 0: search solve, records of the first store_depth plies only
+  std::size_t hash_mb = 1024;   // search: transposition table size
   SolverChoice solver = SolverChoice::automatic;  // --solver auto|tiered|loopy
 };
 
@@ -35,8 +37,11 @@ class SolveSession {
  public:
   // Fails (DbError) if the file exists and neither resume nor force is given,
   // or if resume finds another game, objective, solver or rank layout.
+  // coverage: "complete" or "depth:N"; addressing: "rank" (dense chunks) or
+  // "keyed" (sparse runs, db/keyed_runs.h).
   SolveSession(const SolveOptions& options, const std::string& spec, const std::string& solver,
-               const std::vector<std::uint64_t>& tiers, bool scored);
+               const std::vector<std::uint64_t>& tiers, bool scored, const std::string& coverage = "complete",
+               const std::string& addressing = "rank");
 
   db::Database& db() { return *db_; }
   const db::ChunkLayout& layout() const { return layout_; }

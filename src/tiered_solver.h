@@ -33,6 +33,7 @@ struct SolveResult {
   Stats stats;
   std::uint64_t signature = 0;
   bool scored = false;
+  std::string principal_variation;  // search solves: one best line from the start
 };
 
 template <Game G>

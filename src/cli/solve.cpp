@@ -18,6 +18,7 @@ void add_solve(CLI::App& app) {
   auto spec = std::make_shared<std::string>();
   auto objective = std::make_shared<std::string>("full");
   auto json = std::make_shared<bool>(false);
+  auto solver = std::make_shared<std::string>("auto");
   CLI::App* cmd = app.add_subcommand("solve", "Strongly solve a game into a database (every reachable position)");
   cmd->add_option("game", *spec, "Game spec: tictactoe, connect4:WxH, reversi:4x4, quickcross:RxC[,connect=K]")
       ->required();
@@ -27,12 +28,22 @@ void add_solve(CLI::App& app) {
   cmd->add_flag("--force", opts->force, "Replace an existing database file");
   cmd->add_option("--objective", *objective, "full (score and remoteness) or wdl (win/lose/tie only, scored games)")
       ->check(CLI::IsMember({"full", "wdl"}));
+  cmd->add_option("--solver", *solver,
+                  "auto (loopy for games that can repeat, else tiered), tiered, or loopy (any unscored objective)")
+      ->check(CLI::IsMember({"auto", "tiered", "loopy"}));
+  cmd->add_option("--store-depth", opts->store_depth,
+                  "Search solve (connect4): store the exact record of every position of the first D plies")
+      ->check(CLI::Range(0, 64));
+  cmd->add_option("--hash", opts->hash_mb, "Search: transposition table size in MB (default 1024)");
   cmd->add_option("--zstd-level", opts->zstd_level, "zstd compression level of the record frames")
       ->check(CLI::Range(1, 22));
   cmd->add_flag("--progress", opts->progress, "Progress lines on stderr (default: when stderr is a terminal)");
   cmd->add_flag("--json", *json, "Print the result as one JSON object");
   cmd->callback([=] {
     opts->wdl = *objective == "wdl";
+    opts->solver = *solver == "loopy"    ? SolverChoice::loopy
+                   : *solver == "tiered" ? SolverChoice::tiered
+                                         : SolverChoice::automatic;
     if (!opts->progress) opts->progress = ::isatty(2);
     const int threads = opts->threads > 0 ? opts->threads : tbb::info::default_concurrency();
     tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
@@ -53,11 +64,13 @@ void add_solve(CLI::App& app) {
                           {"signature", fmt::format("{:016x}", result.signature)},
                           {"seconds", seconds},
                           {"threads", threads}};
+      if (!result.principal_variation.empty()) j["principal_variation"] = result.principal_variation;
       fmt::print("{}\n", j.dump());
     } else {
       fmt::print("solved {} into {}: start is {}", *spec, opts->db_path, value_name(result.start.value));
       if (result.start.value != Value::Draw) fmt::print(" in {}", result.start.remoteness);
       if (result.scored) fmt::print(", score {:+}", result.start.score);
+      if (!result.principal_variation.empty()) fmt::print("\nprincipal variation: {}", result.principal_variation);
       fmt::print("\n{} canonical positions ({} reachable), {:.2f} s with {} thread{}\n", s.total_canonical(),
                  s.total_reachable(), seconds, threads, threads == 1 ? "" : "s");
     }

@@ -1,0 +1,152 @@
+#include "src/search_solve.h"
+
+#include <algorithm>
+#include <chrono>
+#include <unordered_map>
+
+#include "db/keyed_runs.h"
+#include "src/search/connect4_search.h"
+
+namespace gsolve {
+namespace {
+
+struct PositionHash {
+  std::size_t operator()(const Connect4::Position& p) const {
+    return std::hash<std::uint64_t>()(p.mask * 0x9E3779B97F4A7C15ull ^ p.current);
+  }
+};
+
+// Canonical positions by ply, 0..depth (a ply's list sorted by rank).
+std::vector<std::vector<Connect4::Position>> top_of_tree(const Connect4& g, int depth) {
+  std::vector<std::vector<Connect4::Position>> plies(depth + 1);
+  plies[0].push_back(g.canonical(g.start()));
+  for (int d = 0; d < depth; ++d) {
+    std::unordered_map<Connect4::Position, bool, PositionHash> seen;
+    for (const auto& p : plies[d]) {
+      if (g.terminal(p).primitive()) continue;
+      PositionList<Connect4> children;
+      canonical_children(g, p, children);
+      for (const auto& c : children)
+        if (seen.emplace(c, true).second) plies[d + 1].push_back(c);
+    }
+    std::sort(plies[d + 1].begin(), plies[d + 1].end(),
+              [&](const auto& a, const auto& b) { return g.rank(a) < g.rank(b); });
+  }
+  return plies;
+}
+
+}  // namespace
+
+SolveResult solve_connect4_top(const Connect4& g, const SolveOptions& options, Progress& progress,
+                               std::vector<Connect4::Move>* principal_variation) {
+  const int depth = std::min(options.store_depth, g.width() * g.height());
+  std::vector<std::uint64_t> tiers;
+  for (int t = 0; t <= g.tier_count(); ++t) tiers.push_back(g.tier_begin(t));
+  SolveSession session(options, g.spec(), "search-negascout", tiers, false, "depth:" + std::to_string(depth),
+                       "keyed");
+  if (session.already_complete()) throw std::runtime_error(options.db_path + ": already complete");
+
+  const auto plies = top_of_tree(g, depth);
+  std::unordered_map<std::uint64_t, PackedRecord> records;  // by rank
+  for (const auto& [rank, record] : db::read_pending(session.db())) records[rank] = record;
+
+  search::SolverOptions so;
+  so.threads = options.threads > 0 ? options.threads : 1;
+  so.hash_mb = options.hash_mb;
+  search::Connect4Solver solver(g, so);
+
+  // The frontier: positions at the last stored ply, searched one by one (each
+  // search parallel inside), committed in small batches as they finish.
+  const auto& frontier = plies[depth];
+  progress.start("search ply " + std::to_string(depth), frontier.size());
+  db::WriteTxn* batch = nullptr;
+  std::unique_ptr<db::WriteTxn> txn;
+  auto last_commit = std::chrono::steady_clock::now();
+  for (const auto& p : frontier) {
+    const std::uint64_t rank = g.rank(p);
+    progress.add(1);
+    if (records.count(rank)) continue;
+    const Terminal t = g.terminal(p);
+    const Record r = t.primitive() ? primitive_record(t.value) : solver.record(p);
+    records[rank] = pack(r);
+    if (!batch) {
+      txn = std::make_unique<db::WriteTxn>(session.db());
+      batch = txn.get();
+    }
+    db::put_pending(*batch, rank, pack(r));
+    if (std::chrono::steady_clock::now() - last_commit > std::chrono::seconds(2)) {
+      txn->commit();
+      txn.reset();
+      batch = nullptr;
+      last_commit = std::chrono::steady_clock::now();
+    }
+  }
+  if (txn) txn->commit();
+  txn.reset();
+  progress.finish();
+
+  // The plies above the frontier, from their children by the value rule.
+  SolveResult result;
+  std::vector<db::RankedRecord> all;
+  for (int d = depth; d >= 0; --d) {
+    Stats stats;
+    std::uint64_t hash = 0;
+    for (const auto& p : plies[d]) {
+      const std::uint64_t rank = g.rank(p);
+      const Terminal t = g.terminal(p);
+      Record r;
+      if (t.primitive()) {
+        r = primitive_record(t.value);
+      } else if (d == depth) {
+        r = unpack(records.at(rank));
+      } else {
+        PositionList<Connect4> children;
+        canonical_children(g, p, children);
+        FixedList<Record, Connect4::kMaxMoves> child_records;
+        for (const auto& c : children) child_records.push_back(unpack(records.at(g.rank(c))));
+        r = combine_children({child_records.begin(), child_records.size()}, false);
+      }
+      records[rank] = pack(r);
+      stats.add(r, static_cast<std::uint64_t>(g.symmetry_class_size(p)), t.primitive());
+      hash += record_hash(rank, pack(r));
+      all.emplace_back(rank, pack(r));
+    }
+    result.stats.merge(stats);
+    result.signature += hash;
+    db::WriteTxn tier_txn(session.db());
+    for (const auto& [k, v] : SolveSession::tier_meta(d, stats, hash)) tier_txn.put_meta(k, v);
+    tier_txn.commit();
+  }
+  std::sort(all.begin(), all.end());
+  {
+    db::WriteTxn final_txn(session.db());
+    db::write_runs(final_txn, all, session.zstd_level());
+    db::clear_pending(final_txn);
+    final_txn.commit();
+  }
+  result.start = unpack(records.at(g.rank(g.canonical(g.start()))));
+  if (principal_variation) {
+    // Best moves through the stored plies, then the search's line below them.
+    principal_variation->clear();
+    auto p = g.start();
+    for (int d = 0; d < depth && !g.terminal(p).primitive(); ++d) {
+      const Record here = unpack(records.at(g.rank(g.canonical(p))));
+      MoveList<Connect4> moves;
+      g.generate_moves(p, moves);
+      for (const auto m : moves) {
+        const auto child = g.play(p, m);
+        if (as_parent(unpack(records.at(g.rank(g.canonical(child))))) == here) {
+          principal_variation->push_back(m);
+          p = child;
+          break;
+        }
+      }
+    }
+    if (!g.terminal(p).primitive())
+      for (const auto m : solver.analyze(p).pv) principal_variation->push_back(m);
+  }
+  session.finish(result.stats, result.start, result.signature);
+  return result;
+}
+
+}  // namespace gsolve

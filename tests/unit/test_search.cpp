@@ -1,0 +1,278 @@
+#include <doctest/doctest.h>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <functional>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "games/connect4.h"
+#include "src/search/connect4_search.h"
+
+using namespace gsolve;
+using namespace gsolve::search;
+
+namespace {
+
+const std::string kDir = std::string(GSOLVE_DATA_DIR) + "/connect4/";
+
+struct Line {
+  std::string moves;
+  int score;
+};
+
+std::vector<Line> read_lines(const std::string& name, std::size_t limit = 0) {
+  std::ifstream in(kDir + name);
+  REQUIRE_MESSAGE(in.good(), "cannot open " << kDir + name);
+  std::vector<Line> lines;
+  std::string text;
+  while (std::getline(in, text) && (limit == 0 || lines.size() < limit)) {
+    std::istringstream fields(text);
+    Line l;
+    if (fields >> l.moves >> l.score) lines.push_back(l);
+  }
+  return lines;
+}
+
+// Solve every line with a fresh table for each file and check the score.
+void check_file(const std::string& name, int w, int h, std::size_t limit = 0, int threads = 1) {
+  Connect4 g(w, h);
+  SolverOptions o;
+  o.threads = threads;
+  o.hash_mb = 16;
+  Connect4Solver solver(g, o);
+  const auto lines = read_lines(name, limit);
+  CHECK(!lines.empty());
+  int wrong = 0;
+  for (const Line& l : lines) {
+    const int got = solver.solve(g.parse(l.moves));
+    if (got != l.score && ++wrong <= 5) FAIL_CHECK(name << ": " << l.moves << " expected " << l.score << " got " << got);
+  }
+  CHECK(wrong == 0);
+}
+
+}  // namespace
+
+TEST_CASE("search: record <-> Pons score conversion") {
+  Connect4 g(7, 6);
+  // Win with the 21st stone of the first player (stone 41) from the empty board.
+  CHECK(record_from_score(g, 0, 1) == Record{Value::Win, 41, 0});
+  CHECK(record_from_score(g, 0, 0) == Record{Value::Tie, 42, 0});
+  Connect4 g64(6, 4);
+  CHECK(record_from_score(g64, 0, -1) == Record{Value::Lose, 24, 0});
+  // A primitive loss: remoteness 0.
+  CHECK(record_from_score(g, 7, -((42 + 2 - 7) / 2)) == Record{Value::Lose, 0, 0});
+  for (int n = 0; n <= 42; ++n)
+    for (int s = -22; s <= 22; ++s) {
+      const Record r = record_from_score(g, n, s);
+      if (s != 0 && (r.remoteness > 42 - n)) continue;  // not a reachable score at n
+      CHECK(score_from_record(g, n, r) == s);
+    }
+}
+
+TEST_CASE("search: small boards from the start") {
+  for (auto [w, h, score] : {std::tuple{4, 4, 0}, {5, 4, 0}, {4, 5, 0}, {6, 4, -1}, {4, 6, 0}, {5, 5, 0}}) {
+    Connect4 g(w, h);
+    Connect4Solver solver(g, {.threads = 1, .hash_mb = 16});
+    CAPTURE(w);
+    CAPTURE(h);
+    CHECK(solver.solve(g.start()) == score);
+    CHECK(solver.solve_weak(g.start()) == (score > 0) - (score < 0));
+  }
+  Connect4 g(6, 4);
+  Connect4Solver solver(g, {.threads = 1, .hash_mb = 16});
+  CHECK(solver.record(g.start()) == Record{Value::Lose, 24, 0});
+  CHECK(Connect4Solver(Connect4(4, 4)).record(Connect4(4, 4).start()) == Record{Value::Tie, 16, 0});
+  CHECK(Connect4Solver(Connect4(5, 4)).record(Connect4(5, 4).start()) == Record{Value::Tie, 20, 0});
+}
+
+TEST_CASE("search: reference scores on small boards (ref_WxH)") {
+  check_file("ref_4x4.txt", 4, 4);
+  check_file("ref_5x4.txt", 5, 4);
+  check_file("ref_4x5.txt", 4, 5);
+  check_file("ref_5x5.txt", 5, 5);
+}
+
+TEST_CASE("search: Test_L3_R1, Test_L2_R1, Test_L1_R1 (7x6, all lines)") {
+  check_file("Test_L3_R1", 7, 6);
+  check_file("Test_L2_R1", 7, 6);
+  check_file("Test_L1_R1", 7, 6);
+}
+
+TEST_CASE("search: Test_L2_R2 and Test_L1_R2 samples (7x6)") {
+  check_file("Test_L2_R2", 7, 6, 50);
+  check_file("Test_L1_R2", 7, 6, 50);
+}
+
+TEST_CASE("search: the run-time geometry agrees with the compiled ones") {
+  // These sizes have no compiled geometry; compare with a brute-force solve of
+  // positions with at most 9 empty squares.
+  for (auto [w, h] : {std::pair{3, 3}, {3, 4}, {8, 3}, {2, 5}, {9, 4}}) {
+    Connect4 g(w, h);
+    Connect4Solver solver(g, {.threads = 1, .hash_mb = 1});
+    // Exhaustive minimax on the Pons score.
+    std::function<int(Connect4::Position)> minimax = [&](Connect4::Position p) {
+      const int n = g.stones(p);
+      if (g.terminal(p).value == Value::Lose) return -((w * h + 2 - n) / 2);
+      if (g.terminal(p).value == Value::Tie) return 0;
+      MoveList<Connect4> moves;
+      g.generate_moves(p, moves);
+      int best = -100;
+      for (auto m : moves) best = std::max(best, -minimax(g.play(p, m)));
+      return best;
+    };
+    std::mt19937 rng(w * 100 + h);
+    for (int game = 0; game < 20; ++game) {
+      auto p = g.start();
+      while (!g.terminal(p).primitive()) {
+        if (w * h - g.stones(p) <= 9) CHECK(solver.solve(p) == minimax(p));
+        MoveList<Connect4> moves;
+        g.generate_moves(p, moves);
+        p = g.play(p, moves[rng() % moves.size()]);
+      }
+      CHECK(solver.solve(p) == minimax(p));  // primitive
+    }
+  }
+}
+
+TEST_CASE("search: window contract (exact inside, bounds outside)") {
+  Connect4 g(7, 6);
+  Connect4Solver solver(g, {.threads = 1, .hash_mb = 8});
+  const auto lines = read_lines("Test_L2_R1", 40);
+  for (const Line& l : lines) {
+    const auto p = g.parse(l.moves);
+    for (auto [a, b] : {std::pair{-3, 3}, {-30, 30}, {l.score - 1, l.score + 1}, {l.score, l.score + 1},
+                        {l.score - 1, l.score}, {l.score + 2, l.score + 5}, {l.score - 7, l.score - 2}}) {
+      solver.clear();
+      const int r = solver.search(p, a, b);
+      if (r > a && r < b) CHECK(r == l.score);
+      else if (r <= a) CHECK(l.score <= r);
+      else CHECK(l.score >= r);
+    }
+  }
+}
+
+TEST_CASE("search: weak mode signs") {
+  Connect4 g(7, 6);
+  Connect4Solver solver(g, {.threads = 1, .hash_mb = 8});
+  for (const char* name : {"Test_L2_R1", "Test_L1_R1"})
+    for (const Line& l : read_lines(name, 300)) {
+      solver.clear();
+      CHECK(solver.solve_weak(g.parse(l.moves)) == (l.score > 0) - (l.score < 0));
+    }
+}
+
+TEST_CASE("search: one thread and two threads agree") {
+  Connect4 g(7, 6);
+  Connect4Solver one(g, {.threads = 1, .hash_mb = 16});
+  Connect4Solver two(g, {.threads = 2, .hash_mb = 16, .split_depth = 4, .min_split_empties = 8});
+  for (const Line& l : read_lines("Test_L1_R2", 20)) {
+    const auto p = g.parse(l.moves);
+    one.clear();
+    two.clear();
+    const int a = one.solve(p), b = two.solve(p);
+    CHECK(a == l.score);
+    CHECK(b == l.score);
+    CHECK(two.solve_weak(p) == (l.score > 0) - (l.score < 0));
+  }
+}
+
+TEST_CASE("search: analyze gives every child and a principal variation") {
+  Connect4 g(5, 4);
+  Connect4Solver solver(g);
+  for (const Line& l : read_lines("ref_5x4.txt", 30)) {
+    const auto p = g.parse(l.moves);
+    const Analysis a = solver.analyze(p);
+    CHECK(a.score == l.score);
+    CHECK(a.record == record_from_score(g, g.stones(p), l.score));
+    // Each child's own solve, and DESIGN.md's rule over the children.
+    std::vector<Record> child_records;
+    MoveList<Connect4> moves;
+    g.generate_moves(p, moves);
+    REQUIRE(a.children.size() == moves.size());
+    for (const ChildResult& c : a.children) {
+      CHECK(c.score == solver.solve(g.play(p, c.move)));
+      child_records.push_back(c.record);
+    }
+    CHECK(combine_children(child_records, false) == a.record);
+    // The PV ends the game after exactly `remoteness` plies, with the right outcome.
+    REQUIRE(a.pv.size() == a.record.remoteness);
+    auto q = p;
+    for (auto m : a.pv) q = g.play(q, m);
+    // At the end the side to move has lost (a four), or the board is full (tie).
+    CHECK(g.terminal(q).value == (a.record.value == Value::Tie ? Value::Tie : Value::Lose));
+  }
+}
+
+TEST_CASE("search: random 7x6 positions follow the rule over their children") {
+  Connect4 g(7, 6);
+  Connect4Solver solver(g, {.threads = 1, .hash_mb = 4});
+  std::mt19937 rng(5);
+  for (int game = 0; game < 30; ++game) {
+    auto p = g.start();
+    while (!g.terminal(p).primitive()) {
+      if (g.stones(p) > 18) {
+        const Analysis a = solver.analyze(p);
+        std::vector<Record> child_records;
+        for (const auto& c : a.children) child_records.push_back(c.record);
+        CHECK(combine_children(child_records, false) == a.record);
+      }
+      MoveList<Connect4> moves;
+      g.generate_moves(p, moves);
+      p = g.play(p, moves[rng() % moves.size()]);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Long runs: `ctest -L long` or `gsolve_tests --test-case='long:*'`.
+
+TEST_CASE("long: search benchmark table (1 thread, table cleared before each position)") {
+  struct Set {
+    const char* file;
+    std::size_t limit;
+    std::size_t hash_mb;
+  };
+  std::printf("%-12s %6s %14s %14s %14s %8s\n", "set", "lines", "mean CPU", "mean wall", "mean nodes", "wrong");
+  for (const Set s : {Set{"Test_L3_R1", 0, 64}, Set{"Test_L2_R1", 0, 64}, Set{"Test_L2_R2", 0, 64},
+                      Set{"Test_L1_R1", 0, 64}, Set{"Test_L1_R2", 200, 256}, Set{"Test_L1_R3", 30, 1024}}) {
+    const BenchResult r = run_benchmark_file(kDir + s.file, 1, s.hash_mb, s.limit, false);
+    std::printf("%-12s %6zu %11.3f ms %11.3f ms %14.0f %8zu\n", s.file, r.positions,
+                r.cpu_seconds / static_cast<double>(r.positions) * 1e3, r.mean_seconds() * 1e3, r.mean_nodes(),
+                r.mismatches);
+    std::fflush(stdout);
+    CHECK(r.mismatches == 0);
+  }
+}
+
+TEST_CASE("long: all lines of Test_L2_R2 and Test_L1_R2") {
+  check_file("Test_L2_R2", 7, 6);
+  check_file("Test_L1_R2", 7, 6, 0, 2);
+}
+
+TEST_CASE("long: search 1 vs 2 threads on the hard sets") {
+  std::printf("%-12s %6s %8s %14s %14s %14s\n", "set", "lines", "threads", "mean CPU", "mean wall", "mean nodes");
+  for (auto [file, limit] : {std::pair{"Test_L1_R2", 200}, {"Test_L1_R3", 10}})
+    for (int threads : {1, 2}) {
+      const BenchResult r = run_benchmark_file(kDir + file, threads, 1024, limit, false);
+      std::printf("%-12s %6zu %8d %11.3f ms %11.3f ms %14.0f\n", file, r.positions, threads,
+                  r.cpu_seconds / static_cast<double>(r.positions) * 1e3, r.mean_seconds() * 1e3, r.mean_nodes());
+      std::fflush(stdout);
+      CHECK(r.mismatches == 0);
+    }
+}
+
+TEST_CASE("long: the empty 7x6 board (first player wins with stone 41)") {
+  Connect4 g(7, 6);
+  Connect4Solver solver(g, {.threads = 2, .hash_mb = 2048});
+  const auto t0 = std::chrono::steady_clock::now();
+  const int score = solver.solve(g.start());
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::printf("empty 7x6: score %d, %.1f s wall, %llu nodes\n", score, s,
+              static_cast<unsigned long long>(solver.nodes()));
+  CHECK(score == 1);
+  CHECK(solver.record(g.start()) == Record{Value::Win, 41, 0});
+}
