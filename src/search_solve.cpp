@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <csignal>
+#include <cstdlib>
 #include <unordered_map>
 
 #include "db/keyed_runs.h"
@@ -62,6 +64,8 @@ SolveResult solve_connect4_top(const Connect4& g, const SolveOptions& options, P
   db::WriteTxn* batch = nullptr;
   std::unique_ptr<db::WriteTxn> txn;
   auto last_commit = std::chrono::steady_clock::now();
+  std::uint64_t searched = 0;
+  const char* kill_after = std::getenv("GSOLVE_TEST_KILL_AFTER_SEARCHED");
   for (const auto& p : frontier) {
     const std::uint64_t rank = g.rank(p);
     progress.add(1);
@@ -74,11 +78,16 @@ SolveResult solve_connect4_top(const Connect4& g, const SolveOptions& options, P
       batch = txn.get();
     }
     db::put_pending(*batch, rank, pack(r));
-    if (std::chrono::steady_clock::now() - last_commit > std::chrono::seconds(2)) {
+    ++searched;
+    // Test hook: GSOLVE_TEST_KILL_AFTER_SEARCHED=n commits, then SIGKILLs the
+    // process after the n-th searched position (a deterministic kill -9).
+    const bool kill_now = kill_after && searched == std::strtoull(kill_after, nullptr, 10);
+    if (kill_now || std::chrono::steady_clock::now() - last_commit > std::chrono::seconds(2)) {
       txn->commit();
       txn.reset();
       batch = nullptr;
       last_commit = std::chrono::steady_clock::now();
+      if (kill_now) ::raise(SIGKILL);
     }
   }
   if (txn) txn->commit();

@@ -8,10 +8,18 @@
 #include <tbb/global_control.h>
 #include <tbb/info.h>
 
+#include "db/database.h"
 #include "src/cli/cli.h"
 #include "src/solve.h"
 
 namespace gsolve::cli {
+
+namespace {
+bool already_complete(const std::string& path) {
+  if (::access(path.c_str(), F_OK) != 0) return false;
+  return db::Database::open(path, db::Database::Mode::read)->meta_or("complete", "0") == "1";
+}
+}  // namespace
 
 void add_solve(CLI::App& app) {
   auto opts = std::make_shared<SolveOptions>();
@@ -48,6 +56,10 @@ void add_solve(CLI::App& app) {
     const int threads = opts->threads > 0 ? opts->threads : tbb::info::default_concurrency();
     tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
     const auto t0 = std::chrono::steady_clock::now();
+    if (opts->resume && already_complete(opts->db_path)) {
+      fmt::print("{} is already complete: nothing to resume\n", opts->db_path);
+      return;
+    }
     SolveResult result;
     {
       Progress progress(opts->progress);
