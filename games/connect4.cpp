@@ -23,11 +23,13 @@ Connect4::Connect4(int width, int height) : width_(width), height_(height) {
   for (int i = width_ - 1; i >= 0; --i)
     for (int s = 0; s <= n_max; ++s)
       for (int v = 0; v <= height_ && v <= s; ++v) vectors[i][s] += vectors[i + 1][s - v];
-  below_.assign(static_cast<std::size_t>(width_) * (n_max + 1) * (height_ + 2), 0);
+  while ((1 << sum_bits_) < n_max + 1) ++sum_bits_;
+  while ((1 << value_bits_) < height_ + 2) ++value_bits_;
+  below_.assign(static_cast<std::size_t>(width_) << (sum_bits_ + value_bits_), 0);
   for (int i = 0; i < width_; ++i)
     for (int s = 0; s <= n_max; ++s)
       for (int v = 0; v <= height_; ++v)
-        below_[(static_cast<std::size_t>(i) * (n_max + 1) + s) * (height_ + 2) + v + 1] =
+        below_[((static_cast<std::size_t>(i) << sum_bits_) + s) << value_bits_ | (v + 1)] =
             below(i, s, v) + (v <= s ? vectors[i + 1][s - v] : 0);
   tier_begin_.assign(n_max + 2, 0);
   has_rank_ = true;

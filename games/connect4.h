@@ -109,10 +109,12 @@ class Connect4 {
   bool has_rank_ = false;
   // below(i, s, v): height vectors of columns i..W-1 summing to s whose column
   // i is < v (one flat table: rank and unrank are on the hot path).
+  // Rows are padded to powers of two so the index is shifts and adds.
   std::uint64_t below(int i, int s, int v) const {
-    return below_[(static_cast<std::size_t>(i) * (width_ * height_ + 1) + s) * (height_ + 2) + v];
+    return below_[((static_cast<std::size_t>(i) << sum_bits_) + s) << value_bits_ | v];
   }
   std::vector<std::uint64_t> below_;
+  int sum_bits_ = 0, value_bits_ = 0;
   std::vector<std::uint64_t> tier_begin_;
 };
 
