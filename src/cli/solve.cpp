@@ -9,15 +9,20 @@
 #include <tbb/info.h>
 
 #include "db/database.h"
+#include "games/registry.h"
 #include "src/cli/cli.h"
 #include "src/solve.h"
 
 namespace gsolve::cli {
 
 namespace {
-bool already_complete(const std::string& path) {
+// A finished database of the same game: --resume has nothing to do. (Another
+// game falls through to the solve, which refuses it with a clear error.)
+bool already_complete(const std::string& path, const std::string& spec) {
   if (::access(path.c_str(), F_OK) != 0) return false;
-  return db::Database::open(path, db::Database::Mode::read)->meta_or("complete", "0") == "1";
+  const auto db = db::Database::open(path, db::Database::Mode::read);
+  const std::string game = with_game(spec, [](const auto& g) { return std::string(g.spec()); });
+  return db->meta_or("complete", "0") == "1" && db->meta_or("game", "") == game;
 }
 }  // namespace
 
@@ -56,7 +61,7 @@ void add_solve(CLI::App& app) {
     const int threads = opts->threads > 0 ? opts->threads : tbb::info::default_concurrency();
     tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
     const auto t0 = std::chrono::steady_clock::now();
-    if (opts->resume && already_complete(opts->db_path)) {
+    if (opts->resume && already_complete(opts->db_path, *spec)) {
       fmt::print("{} is already complete: nothing to resume\n", opts->db_path);
       return;
     }
