@@ -51,6 +51,15 @@ namespace {
 // near the leaves the extra table probes cost more than they save.
 constexpr int kEtcEmpties = 15;
 
+// Nodes with fewer empty squares than this use a small table of their own
+// thread (kLocalBytes, fits the L2 cache and a few TLB pages) instead of the
+// big shared one: their transpositions are found soon after they are stored,
+// so a small table keeps nearly all the hits, and a probe of the big table
+// costs a cache and TLB miss (page walks are dear under a hypervisor). Same
+// class, same full-key check: a hit is always the position asked for.
+constexpr int kLocalEmpties = 12;
+constexpr std::size_t kLocalBytes = std::size_t{256} << 10;
+
 constexpr u64 shl(u64 x, int s) { return s >= 64 ? 0 : x << s; }
 constexpr u64 shr(u64 x, int s) { return s >= 64 ? 0 : x >> s; }
 
@@ -149,9 +158,22 @@ class Engine final : public Connect4Solver::Impl {
     // squares these are the upper squares of the pairs; in a column with an
     // odd number, the lowest empty square is playable and the rest pair up.
     for (int r = g_.H - 1; r >= 0; r -= 2) claim_rows_ |= g_.bottom << r;
+    // Only where a small table can check the whole key (boards up to 52 bits).
+    local_empties_ = g_.B - TranspositionTable::kCheckBits <= 12 ? kLocalEmpties : 0;
+    if (local_empties_ > 0)
+      for (int i = 0; i < threads_; ++i) local_.push_back(std::make_unique<TranspositionTable>(kLocalBytes, g_.B));
   }
 
-  void clear() override { tt_.clear(); }
+  void clear() override {
+    tt_.clear();
+    for (auto& t : local_) t->clear();
+  }
+  // The calling thread's small table (one thread at a time per arena slot;
+  // outside the arena, with one thread, slot 0).
+  TranspositionTable& local() const {
+    const int i = tbb::this_task_arena::current_thread_index();
+    return *local_[static_cast<std::size_t>(std::clamp(i, 0, threads_ - 1))];
+  }
   std::size_t table_bytes() const override { return tt_.bytes(); }
 
   int search(const C4Position& p, int alpha, int beta) override {
@@ -179,6 +201,7 @@ class Engine final : public Connect4Solver::Impl {
  private:
   struct MoveItem {
     u64 square;
+    u64 key;
     int score;
     int col;
   };
@@ -187,7 +210,9 @@ class Engine final : public Connect4Solver::Impl {
   // the node is decided without search (value in *value).
   struct Prep {
     u64 key;
+    TranspositionTable* table;  // tt_ or the thread's local table
     bool mirrored;
+    bool forced;
     int tt_move;
     int count;
     MoveItem moves[32];
@@ -230,6 +255,22 @@ class Engine final : public Connect4Solver::Impl {
       const u64 opp_claim = opp | (claim_rows_ & empty & ~possible);
       if (!has_four(g_, g_.board & ~opp_claim)) hi = std::min(hi, has_four(g_, opp_claim) ? -1 : 0);
     }
+    // A single move (a forced block, or the only move that does not lose at
+    // once): the node is played through without the table, whose entry would
+    // only repeat the child's.
+    if (!(cand & (cand - 1))) {
+      if (alpha < lo) alpha = lo;
+      if (beta > hi) beta = hi;
+      if (alpha >= beta) {
+        *value = lo >= beta ? lo : hi;  // a bound on the right side, or the exact value
+        return true;
+      }
+      pr.count = 1;
+      pr.moves[0].square = cand;
+      pr.forced = true;
+      return false;
+    }
+    pr.forced = false;
     // Transposition table key, symmetry-reduced; fetch its bucket early.
     {
       u64 key = cur + mask;
@@ -237,12 +278,14 @@ class Engine final : public Connect4Solver::Impl {
       pr.mirrored = mk < key;
       if (pr.mirrored) key = mk;
       pr.key = key;
-      tt_.prefetch(key);
+      pr.table = g_.WH - n < local_empties_ ? &local() : &tt_;
+      pr.table->prefetch(key);
     }
     // Each move: the threats it makes, and whether it wins with our next stone
     // whatever the opponent does (two threats it cannot both stop, a threat
     // above the square it must block, or no safe reply at all).
     pr.count = 0;
+    const bool etc = g_.WH - n > kEtcEmpties;
     for (int i = 0; i < g_.W; ++i) {
       const int col = order_[i];
       const u64 sq = cand & g_.col(col);
@@ -255,7 +298,13 @@ class Engine final : public Connect4Solver::Impl {
         *value = (g_.WH - 1 - n) / 2;  // a win with stone n+3, the best possible here
         return true;
       }
-      pr.moves[pr.count++] = MoveItem{sq, __builtin_popcountll(t), col};
+      u64 ck = 0;
+      if (etc) {
+        ck = opp + mask2;
+        ck = std::min(ck, mirror_key(g_, ck));
+        tt_.prefetch(ck);
+      }
+      pr.moves[pr.count++] = MoveItem{sq, ck, __builtin_popcountll(t), col};
     }
     // No win with stone n+3: the earliest is n+5.
     hi = std::min(hi, (g_.WH - 3 - n) / 2);
@@ -275,7 +324,7 @@ class Engine final : public Connect4Solver::Impl {
     }
     pr.tt_move = -1;
     TranspositionTable::Hit hit;
-    if (tt_.probe(pr.key, &hit)) {
+    if (pr.table->probe(pr.key, &hit)) {
       if (hit.lb >= beta) {
         *value = hit.lb;
         return true;
@@ -294,13 +343,10 @@ class Engine final : public Connect4Solver::Impl {
     }
     // Enhanced transposition cut-off: a child already known to be bad enough
     // for the opponent.
-    if (g_.WH - n > kEtcEmpties) {
+    if (etc) {
       for (int i = 0; i < pr.count; ++i) {
-        const u64 cm = mask | pr.moves[i].square;
-        u64 ck = opp + cm;
-        ck = std::min(ck, mirror_key(g_, ck));
         TranspositionTable::Hit ch;
-        if (tt_.probe(ck, &ch) && -ch.ub >= beta) {
+        if (tt_.probe(pr.moves[i].key, &ch) && -ch.ub >= beta) {
           *value = -ch.ub;
           return true;
         }
@@ -330,7 +376,7 @@ class Engine final : public Connect4Solver::Impl {
       move = best_col;
     }
     if (move >= 0 && pr.mirrored) move = g_.W - 1 - move;
-    tt_.store(pr.key, lb, ub, move, work);
+    pr.table->store(pr.key, lb, ub, move, work);
   }
 
   struct Worker {
@@ -350,6 +396,7 @@ class Engine final : public Connect4Solver::Impl {
       Prep pr;
       int value;
       if (e.prepare(cur, mask, n, alpha, beta, pr, &value)) return value;
+      if (pr.forced) return -negamax(cur ^ mask, mask | pr.moves[0].square, n + 1, -beta, -alpha);
       const u64 start = nodes;
       const u64 opp = cur ^ mask;
       int best = -64, best_col = -1, a = alpha;
@@ -379,6 +426,7 @@ class Engine final : public Connect4Solver::Impl {
     Prep pr;
     int value;
     if (prepare(cur, mask, n, alpha, beta, pr, &value)) return value;
+    if (pr.forced) return -psearch(w, cur ^ mask, mask | pr.moves[0].square, n + 1, -beta, -alpha, ply + 1);
     const u64 opp = cur ^ mask;
     int best = -((g_.WH - n) / 2) - 1;
     int best_col = pr.moves[0].col;
@@ -442,6 +490,8 @@ class Engine final : public Connect4Solver::Impl {
   u64 claim_rows_ = 0;  // every second row from the top: the squares claimeven takes
   G g_;
   mutable TranspositionTable tt_;
+  std::vector<std::unique_ptr<TranspositionTable>> local_;  // one per arena slot
+  int local_empties_ = 0;
   tbb::task_arena arena_;
   int threads_;
   int split_depth_, min_split_empties_;

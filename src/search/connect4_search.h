@@ -10,9 +10,11 @@
 // Algorithm: negamax alpha-beta on bitboards (Pons), fail-soft; the root finds
 // the exact score by null-window probes that narrow [min, max]. Shared
 // lock-free transposition table (both bounds and the best move per entry,
-// symmetry-reduced keys, full-key check: no collision errors), move ordering
+// symmetry-reduced keys, full-key check: no collision errors; nodes with few
+// empty squares use a small per-thread table instead), move ordering
 // by table move, then threats created, then centre first; only non-losing
-// moves are searched. Parallel: young-brothers-wait over oneTBB task groups
+// moves are searched; a node with a single such move is played through
+// without a table probe. Parallel: young-brothers-wait over oneTBB task groups
 // near the root (eldest child first, then its brothers as tasks with the bound
 // it gave; a cut-off cancels the brothers), sequential below the split depth.
 #pragma once

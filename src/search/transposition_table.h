@@ -49,16 +49,17 @@ class TranspositionTable {
   bool probe(std::uint64_t key, Hit* hit) const {
     const Slot s = locate(key);
     const std::uint64_t* bucket = table_ + s.bucket * kBucket;
+    // Branch-free scan of the bucket (at most one slot holds the key).
+    std::uint64_t found = 0;
     for (int i = 0; i < kBucket; ++i) {
       const std::uint64_t w = load(bucket + i);
-      if ((w >> kDataBits) == s.check && (w & kDataMask) != 0) {
-        hit->lb = static_cast<int>(w & 127) - 64;
-        hit->ub = static_cast<int>((w >> 7) & 127) - 64;
-        hit->move = static_cast<int>((w >> 14) & 31) - 1;
-        return true;
-      }
+      found = ((w >> kDataBits) == s.check && (w & kDataMask) != 0) ? w : found;
     }
-    return false;
+    if (!found) return false;
+    hit->lb = static_cast<int>(found & 127) - 64;
+    hit->ub = static_cast<int>((found >> 7) & 127) - 64;
+    hit->move = static_cast<int>((found >> 14) & 31) - 1;
+    return true;
   }
 
   void prefetch(std::uint64_t key) const { __builtin_prefetch(table_ + locate(key).bucket * kBucket); }
