@@ -1,8 +1,72 @@
-// gsolve verify: placeholder until the verifiers land (issue 3).
+// gsolve verify --db FILE --backtrack | --random: check a database against the
+// rules (verify/verifier.h). Exit 0: no error; 1: errors found; 2: usage or I/O.
+#include <unistd.h>
+
+#include <iostream>
+#include <memory>
+#include <stdexcept>
+
+#include <tbb/global_control.h>
+#include <tbb/info.h>
+
 #include "src/cli/cli.h"
+#include "verify/verifier.h"
 
 namespace gsolve::cli {
+
 void add_verify(CLI::App& app) {
-  app.add_subcommand("verify", "Check a database against the rules (not built yet)");
+  auto o = std::make_shared<verify::VerifyOptions>();
+  auto random = std::make_shared<bool>(false);
+  auto json = std::make_shared<bool>(false);
+  auto cache_mb = std::make_shared<std::uint64_t>(2048);
+  CLI::App* cmd = app.add_subcommand(
+      "verify", "Check a database against the rules: every record against its children's (tree consistency)");
+  cmd->add_option("--db", o->db_path, "Database file")->required();
+  auto* back = cmd->add_flag("--backtrack", o->backtrack,
+                             "Depth-first from the start: check every reachable position exactly once");
+  auto* rand = cmd->add_flag("--random", *random,
+                             "Random walks from the start; a position is checked unless it is already checked");
+  back->excludes(rand);
+  rand->excludes(back);
+  cmd->add_option("--walks", o->walks, "--random: number of walks (default 10000 when no --seconds)")->needs(rand);
+  cmd->add_option("--seconds", o->seconds, "--random: time budget in seconds")->needs(rand)->check(CLI::PositiveNumber);
+  cmd->add_option("--seed", o->seed, "--random: seed; the same seed gives the same walks (default 1)")->needs(rand);
+  cmd->add_option("--max-steps", o->max_steps, "--random, loopy games: plies per walk (default 1000)")
+      ->needs(rand)
+      ->check(CLI::PositiveNumber);
+  cmd->add_flag("--sampled", o->sampled,
+                "--random: remember a 1/16 sample of checked positions and estimate P(already checked) per "
+                "depth from it, instead of an exact bitmap (for rank spaces too big for memory)")
+      ->needs(rand);
+  cmd->add_flag("--deep", o->deep,
+                "Partial databases (solve --store-depth): re-solve the children beyond the stored plies by "
+                "search (connect4) and check the last stored ply too");
+  cmd->add_option("--deep-hash", o->deep_hash_mb, "--deep: transposition table per thread, MiB (default 64)");
+  cmd->add_option("--max-errors", o->max_errors, "Errors listed, lowest database index first (default 20)");
+  cmd->add_option("--threads", o->threads, "Worker threads (default: all cores)");
+  cmd->add_option("--cache-mb", *cache_mb, "Decoded record frames kept in memory, MiB (default 2048)");
+  cmd->add_flag("--json", *json, "Print the summary as one JSON object");
+  cmd->add_flag("--progress", o->progress, "Progress on stderr (default: when stderr is a terminal)");
+  cmd->callback([=] {
+    if (!o->backtrack && !*random) throw std::runtime_error("verify needs --backtrack or --random");
+    if (*random && o->walks == 0 && o->seconds == 0) o->walks = 10000;
+    o->cache_bytes = *cache_mb << 20;
+    if (!o->progress) o->progress = ::isatty(2);
+    const int threads = o->threads > 0 ? o->threads : tbb::info::default_concurrency();
+    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
+    verify::VerifyReport report;
+    {
+      Progress progress(o->progress);
+      report = verify::run_verify(*o, progress);
+    }
+    report.threads = threads;
+    if (!report.complete)
+      std::cerr << "gsolve: warning: " << o->db_path
+                << " does not claim complete coverage: positions without a record are skipped, not errors\n";
+    if (*json) std::cout << verify::report_to_json(report).dump() << "\n";
+    else std::cout << verify::report_to_text(report, o->max_errors);
+    exit_code() = report.errors() ? 1 : 0;
+  });
 }
+
 }  // namespace gsolve::cli

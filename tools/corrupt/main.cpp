@@ -1,0 +1,49 @@
+// gsolve-corrupt: copy a database with wrong records in it, for testing the
+// verifiers (verify/fault_injector.h). Prints one line per changed position:
+//   index <rank>  <kind>  "<position>"  old <record>  new <record>
+// and, with --damage-frame, one line
+//   damaged chunk T:C frame F  (<N> stored records)
+// Exit 0 on success, 2 on a usage or I/O error.
+#include <cstdio>
+#include <exception>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "verify/fault_injector.h"
+#include "verify/rule.h"
+
+int main(int argc, char** argv) {
+  using namespace gsolve;
+  verify::InjectOptions o;
+  CLI::App app{"gsolve-corrupt: copy a gsolve database and change some records (verifier tests)"};
+  app.add_option("--db", o.in, "Database to copy (not changed)")->required();
+  app.add_option("--out", o.out, "Copy to write")->required();
+  app.add_option("--count", o.count, "Records to change (default 0)");
+  app.add_option("--seed", o.seed, "Seed: the same seed changes the same records (default 1)");
+  app.add_option("--kind", o.kind, "value | remoteness | primitive | mixed (default mixed)")
+      ->check(CLI::IsMember({"value", "remoteness", "primitive", "mixed"}));
+  app.add_flag("--damage-frame", o.damage_frame, "Also flip bytes inside one zstd frame that holds records");
+  app.add_flag("--force", o.force, "Replace an existing --out file");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) return app.exit(e);
+    std::fprintf(stderr, "gsolve-corrupt: error: %s\n", e.what());
+    return 2;
+  }
+  try {
+    const auto result = verify::inject_faults(o);
+    for (const auto& f : result.faults)
+      fmt::print("index {}  {}  \"{}\"  old {}  new {}\n", f.rank, f.kind, f.position,
+                 verify::record_text(f.old_record, result.scored), verify::record_text(f.new_record, result.scored));
+    if (result.damaged)
+      fmt::print("damaged {}  ({} stored records)\n", result.damaged->where, result.damaged->records);
+    std::fprintf(stderr, "gsolve-corrupt: %zu records changed%s in %s\n", result.faults.size(),
+                 result.damaged ? ", one frame damaged," : "", o.out.c_str());
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "gsolve-corrupt: error: %s\n", e.what());
+    return 2;
+  }
+  return 0;
+}
