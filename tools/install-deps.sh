@@ -2,7 +2,7 @@
 # Installs the Debian packages gsolve builds with, if any is missing.
 set -euo pipefail
 PACKAGES=(g++ cmake make pkg-config libtbb-dev liblmdb-dev libzstd-dev libcli11-dev doctest-dev
-          libfmt-dev nlohmann-json3-dev python3)
+          libfmt-dev nlohmann-json3-dev python3 jq)
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
