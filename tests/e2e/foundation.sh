@@ -1,13 +1,7 @@
 #!/usr/bin/env bash
 # Foundation, end to end: solve, info, query on the small games, against
 # published counts and the reference lines in shared/data/connect4.
-set -euo pipefail
-BIN="$(cd "$1" && pwd)/gsolve"
-DATA="$2/connect4"
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
-json() { python3 -c "import json,sys; j=json.load(sys.stdin); print($1)"; }
+. "$(dirname "$0")/common.sh.inc"
 
 # --- tictactoe: the GAMESMAN analysis table -----------------------------------
 "$BIN" solve tictactoe --db "$WORK/ttt.gsdb" --threads 2 >/dev/null

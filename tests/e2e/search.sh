@@ -1,14 +1,8 @@
 #!/usr/bin/env bash
 # The search solver end to end: live queries against the public test sets,
 # --store-depth databases against the strong solver, kill and --resume.
-set -euo pipefail
-BIN="$(cd "$1" && pwd)/gsolve"
-DATA="$2/connect4"
+. "$(dirname "$0")/common.sh.inc"
 LINES=${LINES_PER_SET:-25}
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
-json() { python3 -c "import json,sys; j=json.load(sys.stdin); print($1)"; }
 
 # Pons scores of live searches (strong) and their signs (--weak), 7x6.
 pons_sets() {  # mode files...

@@ -1,13 +1,7 @@
 #!/usr/bin/env bash
 # The long search checks: every line of the six public Connect 4 test sets
 # (strong and --weak), connect4:6x5 --store-depth 6 verified, and the 7x6 root.
-set -euo pipefail
-BIN="$(cd "$1" && pwd)/gsolve"
-DATA="$2/connect4"
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
-json() { python3 -c "import json,sys; j=json.load(sys.stdin); print($1)"; }
+. "$(dirname "$0")/common.sh.inc"
 
 for mode in "" --weak; do
   for set in Test_L3_R1 Test_L2_R1 Test_L2_R2 Test_L1_R1 Test_L1_R2 Test_L1_R3; do
