@@ -9,34 +9,7 @@
 #   a damaged zstd frame: reported as damaged frame only, the rest still checked;
 #   exit codes 0 / 1 / 2 and repeatable --random.
 # $1: build directory (gsolve, gsolve-corrupt), $2: shared data directory.
-set -euo pipefail
-BIN=$1
-G=$BIN/gsolve
-C=$BIN/gsolve-corrupt
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-
-fail() {
-  echo "FAIL: $*" >&2
-  exit 1
-}
-# json_field KEY FILE: the number after "KEY": (the first one: top-level keys are unique names)
-json_field() {
-  local v
-  v=$(grep -o "\"$1\":[-0-9.e+]*" "$2" | head -1 | cut -d: -f2)
-  [[ -n $v ]] || fail "no \"$1\" in $2: $(head -c 400 "$2")"
-  echo "$v"
-}
-# run_rc EXPECTED OUT -- command...: runs, stores stdout in OUT, checks the exit code
-run_rc() {
-  local want=$1 out=$2
-  shift 3
-  local rc=0
-  "$@" >"$out" 2>"$out.err" || rc=$?
-  [[ $rc == "$want" ]] || fail "exit code $rc, expected $want: $* ($(head -c 300 "$out.err"))"
-}
-# error indexes from a --json verify report, sorted
-error_indexes() { grep -o '"index":[0-9]*' "$1" | cut -d: -f2 | sort || true; }
+. "$(dirname "$0")/verify_lib.sh.inc"
 
 echo "== clean databases"
 for spec in tictactoe connect4:4x4 connect4:5x4 reversi:4x4 quickcross:3x3; do

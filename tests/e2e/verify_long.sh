@@ -5,31 +5,7 @@
 #   50 mixed faults: --backtrack reports all 50, --random finds some and only
 #   positions --backtrack reports too.
 # $1: build directory (gsolve, gsolve-corrupt), $2: shared data directory.
-set -euo pipefail
-BIN=$1
-G=$BIN/gsolve
-C=$BIN/gsolve-corrupt
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-
-fail() {
-  echo "FAIL: $*" >&2
-  exit 1
-}
-json_field() {
-  local v
-  v=$(grep -o "\"$1\":[-0-9.e+]*" "$2" | head -1 | cut -d: -f2)
-  [[ -n $v ]] || fail "no \"$1\" in $2: $(head -c 400 "$2")"
-  echo "$v"
-}
-run_rc() {
-  local want=$1 out=$2
-  shift 3
-  local rc=0
-  "$@" >"$out" 2>"$out.err" || rc=$?
-  [[ $rc == "$want" ]] || fail "exit code $rc, expected $want: $* ($(head -c 300 "$out.err"))"
-}
-error_indexes() { grep -o '"index":[0-9]*' "$1" | cut -d: -f2 | sort || true; }
+. "$(dirname "$0")/verify_lib.sh.inc"
 
 for spec in connect4:6x4 quickcross:4x4; do
   db=$T/clean.gsdb
