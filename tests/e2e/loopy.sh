@@ -4,18 +4,7 @@
 # solver reproduces the tiered solver's database on tiered games, and the
 # solver choice is checked.
 # $1 = build dir (with $1/gsolve), $2 = shared data dir (unused).
-set -euo pipefail
-G="$1/gsolve"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-
-fail() { echo "FAIL: $*" >&2; exit 1; }
-# expect <file.json> <jq filter> <expected>
-expect() {
-  local got
-  got=$(jq -c "$2" "$1")
-  [[ "$got" == "$3" ]] || fail "$1: $2 = $got, expected $3"
-}
+. "$(dirname "$0")/loopy_lib.sh.inc"
 
 # --- quickcross:3x3 ---------------------------------------------------------
 "$G" solve quickcross:3x3 --db "$T/q33.gsdb" --threads 2 > /dev/null

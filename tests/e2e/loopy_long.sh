@@ -3,17 +3,7 @@
 # with the exact counts, the verifier, and a killed solve that is never marked
 # complete and finishes with --resume.
 # $1 = build dir (with $1/gsolve), $2 = shared data dir (unused).
-set -euo pipefail
-G="$1/gsolve"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-
-fail() { echo "FAIL: $*" >&2; exit 1; }
-expect() {
-  local got
-  got=$(jq -c "$2" "$1")
-  [[ "$got" == "$3" ]] || fail "$1: $2 = $got, expected $3"
-}
+. "$(dirname "$0")/loopy_lib.sh.inc"
 
 # --- quickcross:4x4 (connect 4) ----------------------------------------------
 "$G" solve quickcross:4x4 --db "$T/q44.gsdb" > /dev/null
