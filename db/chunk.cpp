@@ -8,7 +8,7 @@
 namespace gsolve::db {
 namespace {
 
-constexpr char kMagic[4] = {'G', 'S', 'C', '1'};
+constexpr char kMagic[4] = {'G', 'S', 'C', '2'};
 constexpr std::size_t kHeaderSize = 20;
 
 void put32(std::string& s, std::size_t at, std::uint32_t v) { std::memcpy(s.data() + at, &v, 4); }
@@ -36,19 +36,20 @@ std::uint32_t header_check(std::string_view blob, std::uint32_t frames) {
   return fnv1a(blob.substr(0, 16), blob.substr(kHeaderSize, 4 * (std::size_t{frames} + 1)));
 }
 
-void to_planes(std::span<const PackedRecord> records, std::uint32_t planes, std::vector<std::uint8_t>& raw) {
+// Byte k of every packed record goes to plane k. `last` carries the fill
+// record (fill_unknown) from one frame to the next.
+void to_planes(std::span<const PackedRecord> records, std::uint32_t planes, bool fill, bool win_in_1,
+               PackedRecord& last, std::vector<std::uint8_t>& raw) {
+  constexpr PackedRecord kWinIn1 = pack(Record{Value::Win, 1, 0});
   const std::size_t n = records.size();
   raw.resize(n * planes);
   for (std::size_t i = 0; i < n; ++i) {
-    const Record r = unpack(records[i]);
-    raw[i] = static_cast<std::uint8_t>(r.value);
-    raw[n + i] = static_cast<std::uint8_t>(r.remoteness & 0xFF);
-    raw[2 * n + i] = static_cast<std::uint8_t>(r.remoteness >> 8);
-    if (planes == 5) {
-      const auto s = static_cast<std::uint16_t>(r.score);
-      raw[3 * n + i] = static_cast<std::uint8_t>(s & 0xFF);
-      raw[4 * n + i] = static_cast<std::uint8_t>(s >> 8);
+    PackedRecord r = records[i];
+    if (fill) {
+      if (r == 0 || (win_in_1 && r == kWinIn1)) r = last;
+      last = r;
     }
+    for (std::uint32_t k = 0; k < planes; ++k) raw[k * n + i] = static_cast<std::uint8_t>(r >> (8 * k));
   }
 }
 
@@ -71,10 +72,11 @@ std::string encode_chunk(std::span<const PackedRecord> records, const ChunkLayou
   std::vector<std::uint8_t> raw;
   const std::size_t table = kHeaderSize;
   std::uint32_t data_size = 0;
+  PackedRecord last = 0;
   for (std::uint32_t f = 0; f < frames; ++f) {
     const std::uint32_t begin = f * layout.frame_records;
     const std::uint32_t count = std::min(layout.frame_records, n - begin);
-    to_planes(records.subspan(begin, count), layout.planes, raw);
+    to_planes(records.subspan(begin, count), layout.planes, layout.fill_unknown, layout.win_in_1, last, raw);
     const std::size_t bound = ZSTD_compressBound(raw.size());
     const std::size_t at = blob.size();
     blob.resize(at + bound);
@@ -111,18 +113,18 @@ FrameStatus decode_frame(std::string_view blob, std::uint32_t frame, const Chunk
   if (from > to || data + to > blob.size()) return FrameStatus::damaged;
   count = std::min(layout.frame_records, records - frame * layout.frame_records);
   const std::size_t n = count;
+  if (layout.planes == 0 || layout.planes > 4) return FrameStatus::damaged;
   // One plane buffer per thread, grown once: no allocation per lookup.
   thread_local std::vector<std::uint8_t> raw;
   raw.resize(n * layout.planes);
   const std::size_t got = ZSTD_decompressDCtx(dctx, raw.data(), raw.size(), blob.data() + data + from, to - from);
   if (ZSTD_isError(got) || got != raw.size()) return FrameStatus::damaged;
+  const std::uint32_t planes = layout.planes;
   for (std::size_t i = 0; i < n; ++i) {
-    Record r;
-    r.value = static_cast<Value>(raw[i]);
-    r.remoteness = static_cast<std::uint16_t>(raw[n + i] | raw[2 * n + i] << 8);
-    if (layout.planes == 5) r.score = static_cast<std::int16_t>(raw[3 * n + i] | raw[4 * n + i] << 8);
-    if (raw[i] > static_cast<std::uint8_t>(Value::Win)) return FrameStatus::damaged;
-    out[i] = pack(r);
+    PackedRecord r = 0;
+    for (std::uint32_t k = 0; k < planes; ++k) r |= PackedRecord{raw[k * n + i]} << (8 * k);
+    if ((r & 7) > static_cast<PackedRecord>(Value::Win)) return FrameStatus::damaged;
+    out[i] = r;
   }
   return FrameStatus::ok;
 }

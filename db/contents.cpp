@@ -26,6 +26,15 @@ Contents Contents::read(const Database& db) {
   } catch (const nlohmann::json::exception&) {
     throw DbError(db.path() + ": damaged database: meta entry 'layout' is unreadable");
   }
+  try {
+    for (const int t : nlohmann::json::parse(db.meta_or("derived_tiers", "[]")).get<std::vector<int>>()) {
+      if (t < 0 || t >= 64 || t + 1 >= static_cast<int>(c.tiers.size())) throw DbError("");
+      c.layout.derived_tiers |= std::uint64_t{1} << t;
+    }
+  } catch (const std::exception&) {
+    throw DbError(db.path() + ": damaged database: meta entry 'derived_tiers' is unreadable");
+  }
+  c.layout.win_in_1 = db.meta_or("derived_win_in_1", "0") == "1";
   return c;
 }
 

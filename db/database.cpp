@@ -83,7 +83,7 @@ std::unique_ptr<Database> Database::open(const std::string& path, Mode mode) {
   const std::string version = db->meta_or("format_version", "?");
   if (version != std::to_string(kFormatVersion))
     throw DbError(path + ": database format version " + version + ", this gsolve reads " +
-                  std::to_string(kFormatVersion));
+                  std::to_string(kFormatVersion) + " (solve the game again)");
   return db;
 }
 

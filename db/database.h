@@ -36,7 +36,12 @@ struct DbError : std::runtime_error {
 };
 
 inline constexpr std::string_view kMagic = "gsolve-db";
-inline constexpr int kFormatVersion = 1;
+// 2: chunks GSC2 (packed-record byte planes, 16384-record frames; connect4
+// fills unreachable ranks, db/chunk.h). 3: connect4 stores every other tier
+// and no Win in 1 (meta "derived_tiers", "derived_win_in_1"; src/resolver.h
+// answers them; a version-2 reader would take them for missing or misread fillers).
+// Older files are refused.
+inline constexpr int kFormatVersion = 3;
 
 std::uint64_t chunk_key(std::uint32_t tier, std::uint32_t chunk);
 // 8 bytes, big-endian: LMDB's byte order is then the numeric order.
@@ -144,6 +149,8 @@ class RecordReader {
 
   // The record stored at a rank. `missing`: no chunk or Unknown record.
   Lookup get(std::uint64_t rank);
+  // The same, in the form src/resolver.h's stores share (the tier is found again).
+  Lookup get(int, std::uint64_t rank) { return get(rank); }
   // Where a rank lives, for error messages ("chunk 3:17 frame 5").
   std::string locate(std::uint64_t rank) const;
   // True when the database keeps sparse records (coverage depth:N).

@@ -19,6 +19,16 @@ struct CompressContext {
 
 void write_tier(Database& db, std::uint32_t tier, std::span<const PackedRecord> records,
                 const ChunkLayout& layout, int zstd_level, const MetaEntries& meta) {
+  if (layout.derived(static_cast<int>(tier))) {
+    // Nothing stored; and no checkpoint here: a resumed solve needs the records
+    // of its checkpoint tier, so it restarts from the stored tier above.
+    WriteTxn txn(db);
+    txn.drop_tier(tier);
+    for (const auto& [k, v] : meta)
+      if (k != "checkpoint") txn.put_meta(k, v);
+    txn.commit();
+    return;
+  }
   const std::uint64_t per_chunk = layout.chunk_records();
   const std::size_t chunks = static_cast<std::size_t>((records.size() + per_chunk - 1) / per_chunk);
   std::vector<std::string> blobs(chunks);

@@ -19,7 +19,8 @@ namespace gsolve::db {
 using MetaEntries = std::vector<std::pair<std::string, std::string>>;
 
 // records[i] is the record of rank tier_begin + i (Unknown where nothing is stored).
-// Chunks whose records are all Unknown are not written.
+// Chunks whose records are all Unknown are not written; a derived tier
+// (layout.derived) writes none, only its meta entries, the checkpoint excepted.
 void write_tier(Database& db, std::uint32_t tier, std::span<const PackedRecord> records,
                 const ChunkLayout& layout, int zstd_level, const MetaEntries& meta);
 

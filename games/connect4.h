@@ -37,6 +37,7 @@ class Connect4 {
   static constexpr std::size_t kMaxMoves = 32;
   static constexpr bool kScored = false;
   static constexpr bool kLoopy = false;
+  static constexpr bool kTextIsMoveSequence = true;  // see text_names_only_reachable
   static constexpr std::string_view kName = "connect4";
 
   Connect4(int width = 7, int height = 6);
@@ -66,6 +67,9 @@ class Connect4 {
   // Squares where the side to move would complete four (empty squares only).
   std::uint64_t winning_squares(std::uint64_t own, std::uint64_t mask) const;
   std::uint64_t playable_squares(std::uint64_t mask) const { return (mask + bottom_row_) & board_; }
+  // The side to move has a move that wins at once (a non-primitive p): its record
+  // is Win in 1, which a database need not store (src/resolver.h).
+  bool wins_now(const Position& p) const { return (winning_squares(p.current, p.mask) & playable_squares(p.mask)) != 0; }
   std::uint64_t bottom_of(int column) const { return std::uint64_t{1} << (column * (height_ + 1)); }
   std::uint64_t top_of(int column) const {
     return std::uint64_t{1} << (column * (height_ + 1) + height_ - 1);

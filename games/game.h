@@ -101,6 +101,17 @@ concept Game = requires(const G& g, const typename G::Position& p, typename G::M
 template <Game G>
 using PositionList = FixedList<typename G::Position, G::kMaxMoves>;
 
+// True when a game's position text is the sequence of moves from the start
+// (connect4): every position a user can name is then reachable, so a database
+// need not say which ranks hold no position (db/chunk.h, fill_unknown). Games
+// whose text is a board (tictactoe, reversi, quickcross) can name unreachable
+// positions, which must read as Unknown, never as a neighbour's record.
+template <Game G>
+constexpr bool text_names_only_reachable() {
+  if constexpr (requires { G::kTextIsMoveSequence; }) return G::kTextIsMoveSequence;
+  else return false;
+}
+
 // canonical(play(p, m)) for every move m of a non-primitive position, in move
 // order. A game may provide a faster canonical_children of its own.
 template <Game G>

@@ -54,6 +54,15 @@ std::vector<Bitmap> discover(const G& g, Progress& progress) {
   const auto start = g.canonical(g.start());
   reached[g.tier(start)].set(g.rank(start) - g.tier_begin(g.tier(start)));
 
+  // Per task: the walker, the children list (not re-initialised per position)
+  // and a local count, added to the shared progress counter once per task: a
+  // shared atomic bumped per position bounces its cache line between threads.
+  struct Scratch {
+    explicit Scratch(const G& game) : walker(game) {}
+    RankWalker<G> walker;
+    PositionList<G> children;
+    std::uint64_t expanded = 0;
+  };
   progress.start("discover", 0);
   for (int t = 0; t < tiers; ++t) {
     progress.set_label("tier " + std::to_string(t));
@@ -61,20 +70,19 @@ std::vector<Bitmap> discover(const G& g, Progress& progress) {
     std::atomic<bool> again = true;
     while (again.exchange(false)) {
       for_each_new_bit(
-          reached[t], expanded, [&] { return RankWalker<G>(g); },
-          [&](std::uint64_t local, RankWalker<G>& walker) {
-        const auto p = walker.at(g.tier_begin(t) + local);
-        progress.add(1);
+          reached[t], expanded, [&] { return Scratch(g); },
+          [&](std::uint64_t local, Scratch& scratch) {
+        const auto p = scratch.walker.at(g.tier_begin(t) + local);
+        ++scratch.expanded;
         if (g.terminal(p).primitive()) return;
-        PositionList<G> children;
-        canonical_children(g, p, children);
-        for (const auto& child : children) {
+        canonical_children(g, p, scratch.children);
+        for (const auto& child : scratch.children) {
           const int ct = g.tier(child);
           if (ct < t) throw std::logic_error(g.spec() + ": a move goes back to an earlier tier");
           if (reached[ct].set(g.rank(child) - g.tier_begin(ct)) && ct == t)
             again.store(true, std::memory_order_relaxed);
         }
-      }, [](RankWalker<G>&) {});
+      }, [&](Scratch& scratch) { progress.add(scratch.expanded); });
     }
   }
   progress.finish();

@@ -37,10 +37,12 @@ SolveResult solve_spec(const std::string& spec, const SolveOptions& options, Pro
       if (scored)
         throw ParseError(game.spec() + ": the loopy solver keeps no scores (use --objective wdl or --solver tiered)");
       LoopySolver<G> solver(game, options.wdl);  // before the session: a bad combination creates no file
-      SolveSession session(options, game.spec(), "retrograde-loopy", tiers, scored);
+      SolveSession session(options, game.spec(), "retrograde-loopy", tiers, scored, "complete", "rank",
+                           text_names_only_reachable<G>());
       return solver.run(session, progress);
     }
-    SolveSession session(options, game.spec(), "retrograde-tiered", tiers, scored);
+    SolveSession session(options, game.spec(), "retrograde-tiered", tiers, scored, "complete", "rank",
+                         text_names_only_reachable<G>());
     TieredSolver<G> solver(game, options.wdl);
     return solver.run(session, progress);
   });

@@ -27,7 +27,8 @@ struct SolveOptions {
   bool resume = false;    // continue an interrupted solve of the same game
   bool force = false;     // replace an existing database
   bool wdl = false;       // --objective wdl: scored games solved for win/lose/tie only
-  int zstd_level = 6;
+  int zstd_level = 0;            // 0: 14 where tiers are derived (connect4), else 6
+  bool derive_tiers = true;     // connect4: store every other tier only (src/solve_session.cpp)
   int store_depth = -1;         // >= 0: search solve, records of the first store_depth plies only
   std::size_t hash_mb = 1024;   // search: transposition table size
   SolverChoice solver = SolverChoice::automatic;  // --solver auto|tiered|loopy
@@ -38,10 +39,12 @@ class SolveSession {
   // Fails (DbError) if the file exists and neither resume nor force is given,
   // or if resume finds another game, objective, solver or rank layout.
   // coverage: "complete" or "depth:N"; addressing: "rank" (dense chunks) or
-  // "keyed" (sparse runs, db/keyed_runs.h).
+  // "keyed" (sparse runs, db/keyed_runs.h). fill_unknown: ranks that hold no
+  // position may store copies of their neighbours (db/chunk.h), allowed only
+  // where no user can name such a position (text_names_only_reachable).
   SolveSession(const SolveOptions& options, const std::string& spec, const std::string& solver,
                const std::vector<std::uint64_t>& tiers, bool scored, const std::string& coverage = "complete",
-               const std::string& addressing = "rank");
+               const std::string& addressing = "rank", bool fill_unknown = false);
 
   db::Database& db() { return *db_; }
   const db::ChunkLayout& layout() const { return layout_; }

@@ -17,13 +17,29 @@
 #include <string>
 #include <vector>
 
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <exception>
+#include <filesystem>
+#include <memory>
 #include <mutex>
+#include <span>
+#include <thread>
+#include <utility>
+
+#include <tbb/blocked_range.h>
+#include <tbb/global_control.h>
+#include <tbb/parallel_for.h>
 
 #include "db/tier_io.h"
 #include "games/game.h"
 #include "src/discovery.h"
 #include "src/rank_walker.h"
 #include "src/record.h"
+#include "src/resolver.h"
 #include "src/solve_session.h"
 
 namespace gsolve {
@@ -36,6 +52,61 @@ struct SolveResult {
   std::string principal_variation;  // search solves: one best line from the start
 };
 
+// GSOLVE_TIMING=1: wall and CPU time of each phase on stderr (phase boundaries
+// only). CPU time of the whole process (RUSAGE_SELF) or of the calling thread.
+class PhaseClock {
+ public:
+  explicit PhaseClock(int who = RUSAGE_SELF) : on_(std::getenv("GSOLVE_TIMING") != nullptr), who_(who) { reset(); }
+  void reset() {
+    wall_ = std::chrono::steady_clock::now();
+    cpu_ = cpu();
+    queued_ = queued();
+  }
+  // Also: "queued", the time this process's live threads spent runnable but
+  // not running (other processes had the cores): wall * threads - cpu - queued
+  // is what the solve itself left idle.
+  void lap(const std::string& what) {
+    if (!on_) return;
+    const auto w = std::chrono::steady_clock::now();
+    const double c = cpu(), q = queued();
+    std::fprintf(stderr, "timing %-30s wall %8.3f s  cpu %8.3f s  queued %8.3f s\n", what.c_str(),
+                 std::chrono::duration<double>(w - wall_).count(), c - cpu_, q - queued_);
+    wall_ = w;
+    cpu_ = c;
+    queued_ = q;
+  }
+  bool on() const { return on_; }
+ private:
+  double cpu() const {
+    rusage u{};
+    ::getrusage(who_, &u);
+    return u.ru_utime.tv_sec + u.ru_stime.tv_sec + 1e-6 * (u.ru_utime.tv_usec + u.ru_stime.tv_usec);
+  }
+  double queued() const {
+    if (!on_) return 0;
+    double total = 0;
+    std::error_code ec;
+    const std::string dir = who_ == RUSAGE_SELF ? "/proc/self/task" : "/proc/thread-self";
+    auto add = [&](const std::string& path) {
+      if (std::FILE* f = std::fopen(path.c_str(), "r")) {
+        unsigned long long run = 0, wait = 0;
+        if (std::fscanf(f, "%llu %llu", &run, &wait) == 2) total += 1e-9 * static_cast<double>(wait);
+        std::fclose(f);
+      }
+    };
+    if (who_ == RUSAGE_SELF) {
+      for (const auto& e : std::filesystem::directory_iterator(dir, ec)) add(e.path().string() + "/schedstat");
+    } else {
+      add(dir + "/schedstat");
+    }
+    return total;
+  }
+  bool on_;
+  int who_;
+  std::chrono::steady_clock::time_point wall_;
+  double cpu_ = 0, queued_ = 0;
+};
+
 template <Game G>
 class TieredSolver {
  public:
@@ -46,11 +117,22 @@ class TieredSolver {
 
   SolveResult run(SolveSession& session, Progress& progress) {
     if (session.already_complete()) throw std::runtime_error(session.db().path() + ": already complete");
+    PhaseClock clock;
     const std::vector<Bitmap> reached = discover(g_, progress);
+    clock.lap("discover");
     const int tiers = g_.tier_count();
     SolveResult result;
     result.scored = scored_;
-    std::vector<PackedRecord> next;  // records of tier t + 1
+    // Two record buffers take turns: `next` holds tier t + 1 while tier t is
+    // solved into `current`, which is the buffer of tier t + 2 recycled: each
+    // page is faulted in once per solve, and zeroing is a parallel loop.
+    RecordBuffer next, current;
+    {
+      std::uint64_t largest = 0;
+      for (int t = 0; t < tiers; ++t) largest = std::max(largest, tier_size(t));
+      next.reserve(largest);  // address space only: pages are touched as tiers need them
+      current.reserve(largest);
+    }
     int first = tiers - 1;
     if (auto c = session.checkpoint()) {
       // Resume: tiers >= checkpoint are in the database already.
@@ -59,33 +141,119 @@ class TieredSolver {
         result.stats.merge(s);
         result.signature += std::stoull(session.db().meta_or("hash/" + std::to_string(t), "0"));
       }
-      next = db::read_tier(session.db(), static_cast<std::uint32_t>(*c), tier_size(*c), session.layout());
+      next.assign(db::read_tier(session.db(), static_cast<std::uint32_t>(*c), tier_size(*c), session.layout()));
+      restore_by_rules(g_, *c, next.span(), session.layout(), reached[*c]);  // Win in 1 is not stored
       first = *c - 1;
     }
     std::uint64_t to_solve = 0;
     for (int t = first; t >= 0; --t) to_solve += reached[t].count();
+    // Tier t is compressed and committed by a background writer while tier
+    // t - 1 is solved (both only read tier t's records); with one thread the
+    // write stays inline, so --threads 1 uses one core.
+    TierWriter writer(tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism) > 1);
     progress.start("solve", to_solve);
+    clock.lap("prepare");
     for (int t = first; t >= 0; --t) {
-      std::vector<PackedRecord> current(tier_size(t), 0);
+      current.zero(tier_size(t));
+      clock.lap("zero " + std::to_string(t));
       Stats stats;
       std::uint64_t hash = 0;
       progress.set_label("tier " + std::to_string(t));
-      solve_tier(t, reached[t], current, next, stats, hash, progress);
-      db::write_tier(session.db(), static_cast<std::uint32_t>(t), current, session.layout(),
-                     session.zstd_level(), SolveSession::tier_meta(t, stats, hash));
+      solve_tier(t, reached[t], current.span(), next.span(), stats, hash, progress);
+      clock.lap("solve " + std::to_string(t));
+      // Tier t + 1 must be committed before tier t (the checkpoint only goes
+      // down) and before its buffer is reused.
+      writer.wait();
+      clock.lap("wait write " + std::to_string(t + 1));
       result.stats.merge(stats);
       result.signature += hash;
-      next = std::move(current);
-      kill_for_test(t);
+      std::swap(next, current);  // next: tier t; current: tier t + 1's buffer, free now
+      writer.start([this, &session, t, records = next.span(), meta = SolveSession::tier_meta(t, stats, hash)] {
+        PhaseClock write_clock(RUSAGE_THREAD);
+        db::write_tier(session.db(), static_cast<std::uint32_t>(t), records, session.layout(),
+                       session.zstd_level(), meta);
+        write_clock.lap("write " + std::to_string(t) + " (writer thread)");
+        kill_for_test(t);
+      });
     }
+    writer.wait();  // every tier committed before the database is marked complete
+    clock.lap("wait write 0");
     progress.finish();
     const auto start = g_.canonical(g_.start());
-    result.start = unpack(next[g_.rank(start) - g_.tier_begin(g_.tier(start))]);
+    result.start = unpack(next.span()[g_.rank(start) - g_.tier_begin(g_.tier(start))]);
     session.finish(result.stats, result.start, result.signature);
+    clock.lap("finish");
     return result;
   }
 
  private:
+  // Records of one tier, reused from tier to tier (capacity only grows).
+  class RecordBuffer {
+   public:
+    void zero(std::uint64_t n) {
+      reserve(n);
+      size_ = n;
+      fill(0, n, [&](std::uint64_t b, std::uint64_t e) { std::fill(data_.get() + b, data_.get() + e, PackedRecord{0}); });
+    }
+    void assign(const std::vector<PackedRecord>& records) {
+      reserve(records.size());
+      size_ = records.size();
+      fill(0, size_, [&](std::uint64_t b, std::uint64_t e) { std::copy(records.begin() + b, records.begin() + e, data_.get() + b); });
+    }
+    std::span<PackedRecord> span() { return {data_.get(), size_}; }
+    // Uninitialised: zero() touches it in parallel. (Transparent huge pages,
+    // tried, made the first touch slower on this VM and the solve no faster.)
+    void reserve(std::uint64_t n) {
+      if (n <= capacity_) return;
+      data_.reset();
+      data_.reset(new PackedRecord[n]);
+      capacity_ = n;
+    }
+
+   private:
+    template <class F>
+    static void fill(std::uint64_t begin, std::uint64_t end, F&& f) {
+      constexpr std::uint64_t kGrain = std::uint64_t{1} << 16;  // 256 KiB
+      if (end - begin <= kGrain) return f(begin, end);
+      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(begin, end, kGrain),
+                        [&](const tbb::blocked_range<std::uint64_t>& r) { f(r.begin(), r.end()); });
+    }
+    std::unique_ptr<PackedRecord[]> data_;
+    std::uint64_t size_ = 0, capacity_ = 0;
+  };
+
+  // One tier write at a time, on a background thread (or inline). wait()
+  // rethrows the write's exception; the destructor waits too (an exception
+  // from the solve then wins over one from the write).
+  class TierWriter {
+   public:
+    explicit TierWriter(bool background) : background_(background) {}
+    ~TierWriter() {
+      if (thread_.joinable()) thread_.join();
+    }
+    template <class F>
+    void start(F&& f) {
+      wait();
+      if (!background_) return f();
+      thread_ = std::thread([this, f = std::forward<F>(f)]() mutable {
+        try {
+          f();
+        } catch (...) {
+          error_ = std::current_exception();
+        }
+      });
+    }
+    void wait() {
+      if (thread_.joinable()) thread_.join();
+      if (error_) std::rethrow_exception(std::exchange(error_, nullptr));
+    }
+
+   private:
+    bool background_;
+    std::thread thread_;
+    std::exception_ptr error_;
+  };
+
   // Test hook: GSOLVE_TEST_KILL_AFTER_TIER=t kills the process (SIGKILL, as a
   // user's kill -9 would) right after tier t is committed.
   static void kill_for_test(int t) {
@@ -97,12 +265,17 @@ class TieredSolver {
   // Solves every reached position of tier t. Children in tier t + 1 come from
   // `next`; children in the same tier (a pass) from `current`, so positions
   // whose same-tier child is not solved yet wait for the next pass.
-  void solve_tier(int t, const Bitmap& reached, std::vector<PackedRecord>& current,
-                  const std::vector<PackedRecord>& next, Stats& stats, std::uint64_t& hash,
+  void solve_tier(int t, const Bitmap& reached, std::span<PackedRecord> current,
+                  std::span<const PackedRecord> next, Stats& stats, std::uint64_t& hash,
                   Progress& progress) {
-    // What one task accumulates; merged once per task, not per position.
+    // What one task accumulates, merged once per task, not per position; and
+    // its lists, cleared per position rather than value-initialised (1 KiB).
     struct Scratch {
+      explicit Scratch(const G& game) : walker(game) {}
       RankWalker<G> walker;
+      PositionList<G> positions;
+      FixedList<std::uint64_t, G::kMaxMoves> ranks;
+      FixedList<Record, G::kMaxMoves> children;
       Stats stats;
       std::uint64_t hash = 0, solved = 0;
     };
@@ -112,7 +285,7 @@ class TieredSolver {
     for (;;) {
       std::atomic<std::uint64_t> waiting = 0, solved = 0;
       std::vector<std::uint64_t> retry(reached.word_count(), 0);
-      for_each_new_bit(reached, done, [&] { return Scratch{RankWalker<G>(g_), {}, 0, 0}; },
+      for_each_new_bit(reached, done, [&] { return Scratch(g_); },
                        [&](std::uint64_t local, Scratch& scratch) {
         const auto p = scratch.walker.at(begin + local);
         const Terminal term = g_.terminal(p);
@@ -120,17 +293,19 @@ class TieredSolver {
         if (term.primitive()) {
           r = primitive(term);
         } else {
-          PositionList<G> positions;
+          auto& positions = scratch.positions;
           canonical_children(g_, p, positions);
           // Ranks first, prefetching each child's record, then the reads: the
           // records of the next tier are far larger than the caches.
-          FixedList<std::uint64_t, G::kMaxMoves> ranks;
+          auto& ranks = scratch.ranks;
+          ranks.clear();
           for (const auto& child : positions) {
             const std::uint64_t rank = g_.rank(child);
             if (rank >= next_begin) __builtin_prefetch(&next[rank - next_begin]);
             ranks.push_back(rank);
           }
-          FixedList<Record, G::kMaxMoves> children;
+          auto& children = scratch.children;
+          children.clear();
           for (const std::uint64_t rank : ranks) {
             PackedRecord pr;
             if (rank >= next_begin) {

@@ -16,6 +16,10 @@
 #include "db/keyed_runs.h"
 #include "db/tier_io.h"
 #include "games/registry.h"
+#include "src/bitmap.h"
+#include "src/discovery.h"
+#include "src/progress.h"
+#include "src/resolver.h"
 #include "verify/record_store.h"
 
 namespace gsolve::verify {
@@ -48,9 +52,16 @@ std::uint64_t from_key(const MDB_val& k) {
 
 // The records of a database in rank order, and the units a byte flip can
 // damage: a zstd frame of a dense chunk, or a keyed run.
+//
+// Dense databases: only the reachable canonical ranks (`reached`, by
+// discovery) count as stored. A connect4 database stores copies of nearby
+// records at the other ranks (db/chunk.h, fill_unknown): changing one of
+// those would be no fault at all, and counting them would overstate what a
+// damaged frame holds.
 class Records {
  public:
-  Records(db::Database& db, const db::Contents& c) : db_(db), c_(c), keyed_(c.addressing == "keyed") {}
+  Records(db::Database& db, const db::Contents& c, std::vector<Bitmap> reached)
+      : db_(db), c_(c), keyed_(c.addressing == "keyed"), reached_(std::move(reached)) {}
   bool keyed() const { return keyed_; }
 
   // f(rank, record, unit) for every stored record, in rank order.
@@ -69,7 +80,7 @@ class Records {
       const std::uint64_t begin = c_.tiers[t], size = c_.tiers[t + 1] - begin;
       const auto records = db::read_tier(db_, static_cast<std::uint32_t>(t), size, c_.layout);
       for (std::uint64_t i = 0; i < records.size(); ++i)
-        if (records[i] & 7) f(begin + i, records[i], frame_base + i / c_.layout.frame_records);
+        if ((records[i] & 7) && reached_[t].test(i)) f(begin + i, records[i], frame_base + i / c_.layout.frame_records);
       frame_base += (size + c_.layout.frame_records - 1) / c_.layout.frame_records;
     }
   }
@@ -225,6 +236,7 @@ class Records {
   std::vector<db::RankedRecord> keyed_records_;
   std::vector<std::uint64_t> runs_;  // keyed: every run's first rank
   std::map<std::pair<std::uint32_t, std::uint32_t>, std::string> rewritten_;
+  std::vector<Bitmap> reached_;  // dense: per tier, the reachable canonical local ranks
 };
 
 Value other_value(Value v, bool loopy, std::mt19937_64& rng) {
@@ -264,7 +276,16 @@ InjectResult inject_faults(const InjectOptions& o) {
   with_game(contents.game, [&](const auto& g) {
     using G = std::decay_t<decltype(g)>;
     std::mt19937_64 rng(o.seed);
-    Records store(*database, contents);
+    std::vector<Bitmap> reached;
+    if (contents.addressing != "keyed") {
+      if (!g.has_rank()) throw db::DbError(o.in + ": " + g.spec() + " has no dense rank");
+      bool same_tiers = contents.tiers.size() == static_cast<std::size_t>(g.tier_count()) + 1;
+      for (int t = 0; same_tiers && t <= g.tier_count(); ++t) same_tiers = contents.tiers[t] == g.tier_begin(t);
+      if (!same_tiers) throw db::DbError(o.in + ": its rank layout differs from this gsolve's rules for " + g.spec());
+      Progress quiet(false);
+      reached = discover(g, quiet);
+    }
+    Records store(*database, contents, std::move(reached));
 
     // How many faults of which kind.
     std::uint64_t want_value = 0, want_remoteness = 0, want_primitive = 0;
@@ -284,6 +305,11 @@ InjectResult inject_faults(const InjectOptions& o) {
 
     // One pass over the stored records in rank order.
     store.for_each([&](std::uint64_t rank, PackedRecord, std::uint64_t unit) {
+      // A Win in 1 that the database leaves to the rules holds a filler, no record.
+      if (contents.layout.win_in_1) {
+        const auto p = g.unrank(rank);
+        if (!is_stored(g, contents.layout, p, g.tier(p))) return;
+      }
       if (o.damage_frame) ++unit_records[unit];
       if (want_inner == 0 && want_primitive == 0) return;
       const bool is_primitive = g.terminal(g.unrank(rank)).primitive();
@@ -298,7 +324,17 @@ InjectResult inject_faults(const InjectOptions& o) {
       if (g.terminal(p).primitive()) return out;
       MoveList<G> moves;
       g.generate_moves(p, moves);
-      for (const auto m : moves) out.push_back(static_cast<std::uint64_t>(g.rank(g.canonical(g.play(p, m)))));
+      for (const auto m : moves) {
+        const auto child = g.canonical(g.play(p, m));
+        out.push_back(static_cast<std::uint64_t>(g.rank(child)));
+        // A derived child is recomputed from its own children when p is
+        // checked: they count as p's children here (no fault may mask another).
+        if (contents.layout.derived(g.tier(child)) && !g.terminal(child).primitive()) {
+          MoveList<G> next;
+          g.generate_moves(child, next);
+          for (const auto n : next) out.push_back(static_cast<std::uint64_t>(g.rank(g.canonical(g.play(child, n)))));
+        }
+      }
       return out;
     };
     auto take = [&](Reservoir& pool, std::uint64_t want) {

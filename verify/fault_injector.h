@@ -8,9 +8,11 @@
 //   primitive   a primitive gets a wrong record (another value, or remoteness 2);
 //   mixed       a third of each.
 // Positions are drawn by a seeded reservoir sample over the stored records (in
-// rank order), then taken greedily so that no two changed positions are
-// parent and child: a changed child could otherwise make a changed parent
-// look consistent, and "every injected position is reported" would not hold
+// rank order; not derived tiers nor Win in 1, which src/resolver.h answers),
+// then taken greedily so that no two changed positions are parent and child
+// (nor grandparent and grandchild through a derived tier, whose records are
+// recomputed): a changed child could otherwise make a changed parent look
+// consistent, and "every injected position is reported" would not hold
 // for a correct verifier. Same input, count, kind and seed: same faults.
 //
 // damage_frame flips bytes in the middle of one zstd frame (one with stored

@@ -32,7 +32,7 @@ RecordStore::RecordStore(const db::Database& db, const db::Contents& contents, s
   if (!std::has_single_bit(layout_.frame_records) || !std::has_single_bit(layout_.frames_per_chunk))
     throw db::DbError(db.path() + fmt::format(": frame layout {}x{} is not a power of two",
                                               layout_.frame_records, layout_.frames_per_chunk));
-  narrow_ = !contents.scored && layout_.planes == 3;
+  narrow_ = !contents.scored && layout_.planes == 2;
   frame_shift_ = std::countr_zero(layout_.frame_records);
   for (std::size_t t = 0; t + 1 < tiers_.size(); ++t) {
     frame_base_.push_back(frame_count_);

@@ -12,7 +12,8 @@ namespace gsolve::verify {
 namespace {
 
 template <Game G, class Store>
-void run_with(const G& g, Store& store, const VerifyOptions& o, Progress& progress, VerifyReport& report) {
+void run_with(const G& g, Store& store, const VerifyOptions& o, Progress& progress, VerifyReport& report,
+              const db::ChunkLayout& layout = {}) {
   ErrorSink sink(o.max_errors);
   // --deep: one sequential search solver per thread, for children beyond a
   // partial database (connect4 only: the one game with a search solver).
@@ -34,7 +35,7 @@ void run_with(const G& g, Store& store, const VerifyOptions& o, Progress& progre
   }
   if (o.deep && !report.complete && !deep)
     throw std::runtime_error("--deep: no search solver for " + g.spec());
-  Verifier<G, Store> verifier(g, store, report.scored, report.complete, sink, deep);
+  Verifier<G, Store> verifier(g, store, report.scored, report.complete, sink, deep, layout);
   tbb::enumerable_thread_specific<Counters> counters;
   const auto t0 = std::chrono::steady_clock::now();
   if (o.backtrack) {
@@ -88,7 +89,7 @@ VerifyReport run_verify(const VerifyOptions& options, Progress& progress) {
     } else {
       if (!g.has_rank()) throw db::DbError(o.db_path + ": " + g.spec() + " has no dense rank");
       RecordStore store(*database, contents, o.cache_bytes);
-      run_with(g, store, o, progress, report);
+      run_with(g, store, o, progress, report, contents.layout);
     }
   });
   return report;

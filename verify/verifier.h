@@ -10,6 +10,15 @@
 //     error in a database with complete coverage; a child in a damaged frame
 //     makes p unverifiable (counted as skipped: the damaged frame is reported
 //     at the child itself).
+// Derived tiers (db/chunk.h; connect4 stores every other tier): records are
+// read through src/resolver.h with this file's own rule, so a stored
+// position's derived children are recomputed from their children and each
+// stored record is checked against two plies below. A derived position has
+// no record of its own to be wrong: it counts as checked once its children
+// are readable (a primitive: always), so --backtrack still checks every
+// reachable position; a fault shows at the stored position itself and may
+// show at its grandparent, never at the derived parent. Win in 1 (not stored
+// either, db/chunk.h) is the rules' answer: checked, as a primitive is.
 // Partial databases (coverage "depth:N", sparse keyed runs): a position
 // without a record is beyond the coverage and ends the descent; a position
 // whose record is stored but some child's is not (the frontier, where the
@@ -60,6 +69,7 @@
 #include "games/game.h"
 #include "src/bitmap.h"
 #include "src/progress.h"
+#include "src/resolver.h"
 #include "verify/record_store.h"
 #include "verify/report.h"
 #include "verify/rule.h"
@@ -142,8 +152,11 @@ class Verifier {
   // --deep: the record of a position beyond the database, by search.
   using DeepSolve = std::function<Record(const Position&)>;
 
-  Verifier(const G& g, Store& store, bool scored, bool complete, ErrorSink& sink, DeepSolve deep = {})
-      : g_(g), store_(store), scored_(scored), complete_(complete), sink_(sink), deep_(std::move(deep)) {}
+  // layout: the database's (what it leaves out: derived tiers, Win in 1).
+  Verifier(const G& g, Store& store, bool scored, bool complete, ErrorSink& sink, DeepSolve deep = {},
+           const db::ChunkLayout& layout = {})
+      : g_(g), store_(store), resolver_(g, store, layout, scored, &expected_from_children), scored_(scored),
+        complete_(complete), sink_(sink), deep_(std::move(deep)) {}
   static bool leads_on(Outcome o) { return o != Outcome::beyond && o != Outcome::frontier; }
 
   // Checks canonical position p (rank, tier). `children` receives p's
@@ -167,6 +180,11 @@ class Verifier {
         if (visited) visited->prefetch(child.rank);
         children.push_back(child);
       }
+    }
+    if (resolver_.derived(tier)) return check_derived(term, children, c);
+    if (resolver_.by_rules(p, term)) {  // Win in 1, not stored: the rules' own answer
+      ++c.checked;
+      return Outcome::passed;
     }
     const auto own = known ? *known : store_.get(tier, rank);
     if (own.status == Status::damaged) {
@@ -200,7 +218,7 @@ class Verifier {
     bool damaged_child = false;
     const Child* missing = nullptr;
     for (Child& child : children) {
-      const auto got = store_.get(child.tier, child.rank);
+      const auto got = resolver_.get(child.p, child.tier, child.rank);
       child.lookup = got;
       child.looked_up = true;
       if (got.status == Status::ok) records.push_back(got.record);
@@ -359,13 +377,13 @@ class Verifier {
             if (do_check) {
               go_on = leads_on(check_position(canon, rank, tier, children, c));
             } else if (!complete_) {  // stop where the database's records stop
-              go_on = store_.get(tier, rank).status != Status::missing;
+              go_on = resolver_.get(canon, tier, rank).status != Status::missing;
               if (go_on && !g_.terminal(p).primitive()) {
                 MoveList<G> moves;
                 g_.generate_moves(p, moves);
                 for (const auto m : moves) {
                   const Position child = g_.canonical(g_.play(p, m));
-                  go_on = go_on && store_.get(g_.tier(child), g_.rank(child)).status != Status::missing;
+                  go_on = go_on && resolver_.get(child).status != Status::missing;
                 }
               }
             }
@@ -416,6 +434,32 @@ class Verifier {
   static constexpr std::uint64_t kRoundWalks = 1024;  // random: walks between P_d updates
   static constexpr std::uint64_t kMinVisits = 16;     // random: visits at a depth to measure P_d
 
+  // A position of a derived tier: nothing stored to compare; its children
+  // (stored) must be readable for its parent's check to have used them.
+  Outcome check_derived(const Terminal& term, Children& children, Counters& c) {
+    if (term.primitive()) {
+      ++c.checked;
+      return Outcome::passed;
+    }
+    bool damaged_child = false, missing = false;
+    for (Child& child : children) {
+      child.lookup = resolver_.get(child.p, child.tier, child.rank);
+      child.looked_up = true;
+      damaged_child = damaged_child || child.lookup.status == Status::damaged;
+      missing = missing || child.lookup.status == Status::missing;
+    }
+    if (missing && !complete_) {
+      ++c.skip_beyond;
+      return Outcome::frontier;
+    }
+    if (damaged_child) {
+      ++c.skip_damaged_child;
+      return Outcome::damaged_child;
+    }
+    ++c.checked;  // a missing child is reported where it is read: at this position's parent
+    return Outcome::passed;
+  }
+
   template <class Note>
   void error(Counters& c, ErrorKind kind, const Position& p, std::uint64_t rank, const Record* stored,
              const Record* expected, Note&& note) {
@@ -433,6 +477,7 @@ class Verifier {
 
   const G& g_;
   Store& store_;
+  Resolver<G, Store, Record (*)(std::span<const Record>, bool)> resolver_;  // this file's rule, not record.h's
   bool scored_, complete_;
   ErrorSink& sink_;
   DeepSolve deep_;

@@ -3,11 +3,13 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <ctime>
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 #include <tbb/global_control.h>
 
 #include "src/cli/cli.h"
@@ -72,13 +74,122 @@ void run_bench(int threads) {
   run_search_bench(threads);
 }
 
+struct SetOptions {
+  std::string path;
+  std::string position;  // --position: one connect4:7x6 position instead of a set
+  std::size_t limit = 0;
+  int threads = 1;
+  std::size_t hash_mb = 64;
+  std::string algorithm = "narrowing";
+  bool weak = false;
+  bool killers = false, history = false;
+  int split_depth = -1, min_split_empties = 16;
+  bool json = false;
+};
+
+// One line per run over a file of "<moves> <Pons score>" lines (the Connect 4
+// test sets): mean CPU time, wall time and nodes per position, wrong answers.
+// Exit 1 when any answer is wrong.
+int run_set_bench(const SetOptions& o) {
+  search::SolverOptions so;
+  so.threads = o.threads;
+  so.hash_mb = o.hash_mb;
+  so.algorithm = search::parse_algorithm(o.algorithm);
+  so.killers = o.killers;
+  so.history = o.history;
+  so.split_depth = o.split_depth;
+  so.min_split_empties = o.min_split_empties;
+  const search::BenchResult r = search::run_benchmark_file(o.path, so, o.limit, o.weak);
+  const std::string set = std::filesystem::path(o.path).filename().string();
+  const double n = r.positions ? static_cast<double>(r.positions) : 1.0;
+  if (o.json) {
+    nlohmann::json j = {{"set", set},
+                        {"positions", r.positions},
+                        {"threads", o.threads},
+                        {"algorithm", o.algorithm},
+                        {"weak", o.weak},
+                        {"killers", o.killers},
+                        {"history", o.history},
+                        {"mean_cpu_ms", r.cpu_seconds / n * 1e3},
+                        {"mean_wall_ms", r.seconds / n * 1e3},
+                        {"mean_nodes", r.mean_nodes()},
+                        {"wrong", r.mismatches}};
+    fmt::print("{}\n", j.dump());
+  } else {
+    fmt::print("{:<12} {:>6} lines {:>2} thr {:<18} mean CPU {:>10.3f} ms  wall {:>10.3f} ms  nodes {:>12.0f}  wrong {}{}\n",
+               set, r.positions, o.threads,
+               o.algorithm + (o.killers ? "+killers" : "") + (o.history ? "+history" : ""), r.cpu_seconds / n * 1e3, r.seconds / n * 1e3,
+               r.mean_nodes(), r.mismatches, r.mismatches ? " (first: " + r.first_mismatch + ")" : "");
+  }
+  return r.mismatches ? 1 : 0;
+}
+
+// One connect4:7x6 position (the empty board: the classic benchmark), root only.
+int run_position_bench(const SetOptions& o) {
+  const Connect4 g(7, 6);
+  const auto p = g.parse(o.position);
+  search::SolverOptions so;
+  so.threads = o.threads;
+  so.hash_mb = o.hash_mb;
+  so.algorithm = search::parse_algorithm(o.algorithm);
+  so.killers = o.killers;
+  so.history = o.history;
+  so.split_depth = o.split_depth;
+  so.min_split_empties = o.min_split_empties;
+  search::Connect4Solver solver(g, so);
+  const auto t0 = std::chrono::steady_clock::now();
+  const std::clock_t c0 = std::clock();
+  const int score = o.weak ? solver.solve_weak(p) : solver.solve(p);
+  const double cpu = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (o.json) {
+    fmt::print("{}\n", nlohmann::json({{"position", o.position}, {"score", score}, {"threads", o.threads},
+                                        {"algorithm", o.algorithm}, {"weak", o.weak}, {"nodes", solver.nodes()},
+                                        {"wall_seconds", wall}, {"cpu_seconds", cpu}})
+                           .dump());
+  } else {
+    fmt::print("position '{}': {} {}, {} nodes, {:.2f} s wall, {:.2f} s CPU, {} thread(s), {}\n", o.position,
+               o.weak ? "sign" : "Pons score", score, solver.nodes(), wall, cpu, o.threads, o.algorithm);
+  }
+  return 0;
+}
+
 }  // namespace
 
 void add_bench(CLI::App& app) {
-  auto threads = std::make_shared<int>(1);
-  CLI::App* cmd = app.add_subcommand("bench", "Solve a fixed set of small games; print positions, signature, time");
-  cmd->add_option("--threads", *threads, "Worker threads (default 1)");
-  cmd->callback([=] { run_bench(*threads); });
+  auto o = std::make_shared<SetOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "bench",
+      "Fixed work with a result signature: solve a set of small games and search 10 Connect 4 positions.\n"
+      "With --set FILE: search every line of a Connect 4 test set (\"<moves> <Pons score>\") instead, the\n"
+      "table cleared before each position, and print mean CPU time, wall time and nodes per position.");
+  cmd->add_option("--threads", o->threads, "Worker threads (default 1)");
+  cmd->add_option("--set", o->path, "A Connect 4 test set file (board size from \"WxH\" in its name, else 7x6)")
+      ->check(CLI::ExistingFile);
+  cmd->add_option("--position", o->position, "Search one connect4:7x6 position (moves; \"\" = the empty board)")
+      ->excludes("--set");
+  cmd->add_option("--limit", o->limit, "--set: only the first N lines (default all)");
+  cmd->add_option("--hash", o->hash_mb, "--set, --position: transposition table size in MB (default 64)");
+  cmd->add_option("--algorithm", o->algorithm, "--set, --position: root driver: narrowing (default), negascout, mtdf, alphabeta")
+      ->check(CLI::IsMember({"narrowing", "negascout", "mtdf", "alphabeta"}));
+  cmd->add_flag("--weak", o->weak, "--set, --position: the sign of each score only");
+  cmd->add_flag("--killers", o->killers, "--set, --position: order moves with killer moves too (off: they cost nodes here)");
+  cmd->add_flag("--history", o->history, "--set, --position: order moves with the history heuristic too (off: it costs nodes)");
+  cmd->add_option("--split-depth", o->split_depth, "Parallel search: plies below the root that may split (default 6)");
+  cmd->add_option("--min-split-empties", o->min_split_empties,
+                  "Parallel search: no split where fewer squares are empty (default 16)");
+  cmd->add_flag("--json", o->json, "--set, --position: one JSON object per run");
+  cmd->callback([=] {
+    if (cmd->count("--position")) {
+      exit_code() = run_position_bench(*o);
+      return;
+    }
+    if (o->path.empty()) {
+      run_bench(o->threads);
+      return;
+    }
+    exit_code() = run_set_bench(*o);
+  });
 }
 
 }  // namespace gsolve::cli

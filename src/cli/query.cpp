@@ -14,6 +14,7 @@
 #include "games/registry.h"
 #include "src/cli/cli.h"
 #include "src/position_report.h"
+#include "src/resolver.h"
 #include "src/search/connect4_search.h"
 
 namespace gsolve::cli {
@@ -108,10 +109,12 @@ void run_query(const QueryOptions& o) {
   const bool partial = contents.coverage != "complete";
   with_game(contents.game, [&](const auto& g) {
     db::RecordReader reader(*database, contents.tiers, contents.layout);
+    Resolver resolver(g, reader, contents.layout, contents.scored,
+                      [](std::span<const Record> c, bool scored) { return combine_children(c, scored); });
     auto solver = partial ? make_searcher(g, o) : nullptr;
     answer_all(g, o, contents.scored, [&](const auto& canonical, bool& searched) {
       const std::uint64_t rank = g.rank(canonical);
-      const auto found = reader.get(rank);
+      const auto found = resolver.get(canonical, g.tier(canonical), rank);
       if (found.status == db::RecordReader::Status::damaged)
         throw db::DbError(o.db_path + ": damaged frame (" + reader.locate(rank) + ")");
       if (found.record.known() || !solver) return found.record;

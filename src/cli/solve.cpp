@@ -48,12 +48,16 @@ void add_solve(CLI::App& app) {
                   "Search solve (connect4): store the exact record of every position of the first D plies")
       ->check(CLI::Range(0, 64));
   cmd->add_option("--hash", opts->hash_mb, "Search: transposition table size in MB (default 1024)");
-  cmd->add_option("--zstd-level", opts->zstd_level, "zstd compression level of the record frames")
+  cmd->add_option("--zstd-level", opts->zstd_level, "zstd level of the record frames (default 14 for connect4, else 6)")
       ->check(CLI::Range(1, 22));
+  auto all_tiers = std::make_shared<bool>(false);
+  cmd->add_flag("--store-all-tiers", *all_tiers,
+                "connect4: store every tier (default: every other one, the rest answered by one ply of lookahead)");
   cmd->add_flag("--progress", opts->progress, "Progress lines on stderr (default: when stderr is a terminal)");
   cmd->add_flag("--json", *json, "Print the result as one JSON object");
   cmd->callback([=] {
     opts->wdl = *objective == "wdl";
+    opts->derive_tiers = !*all_tiers;
     opts->solver = *solver == "loopy"    ? SolverChoice::loopy
                    : *solver == "tiered" ? SolverChoice::tiered
                                          : SolverChoice::automatic;

@@ -130,7 +130,7 @@ inline u64 mirror_key(const G& g, u64 k) {
 
 class Connect4Solver::Impl {
  public:
-  explicit Impl(const Connect4& game) : game_(game) {}
+  Impl(const Connect4& game, Algorithm algorithm) : game_(game), algorithm_(algorithm) {}
   virtual ~Impl() = default;
   // Contract of Connect4Solver::search; p arbitrary.
   virtual int search(const C4Position& p, int alpha, int beta) = 0;
@@ -138,6 +138,7 @@ class Connect4Solver::Impl {
   virtual std::size_t table_bytes() const = 0;
   std::atomic<u64> nodes{0};
   Connect4 game_;
+  Algorithm algorithm_;
 };
 
 namespace {
@@ -146,8 +147,11 @@ template <class G>
 class Engine final : public Connect4Solver::Impl {
  public:
   Engine(const Connect4& game, const G& geo, const SolverOptions& o)
-      : Impl(game),
+      : Impl(game, o.algorithm),
         g_(geo),
+        scout_(o.algorithm != Algorithm::AlphaBeta),
+        killers_(o.killers),
+        history_(o.history),
         tt_(o.hash_mb << 20, geo.B),
         arena_(std::max(1, o.threads)),
         threads_(std::max(1, o.threads)),
@@ -162,11 +166,36 @@ class Engine final : public Connect4Solver::Impl {
     local_empties_ = g_.B - TranspositionTable::kCheckBits <= 12 ? kLocalEmpties : 0;
     if (local_empties_ > 0)
       for (int i = 0; i < threads_; ++i) local_.push_back(std::make_unique<TranspositionTable>(kLocalBytes, g_.B));
+    // History starts from the centre-first order, so that cut-offs refine it
+    // rather than replace it at once.
+    for (int i = 0; i < g_.W; ++i)
+      for (int r = 0; r < g_.H; ++r)
+        initial_.history[0][order_[i] * g_.H1 + r] = initial_.history[1][order_[i] * g_.H1 + r] =
+            static_cast<std::uint32_t>((g_.W - i) << 14);
+    ordering_.assign(static_cast<std::size_t>(threads_), initial_);
   }
 
   void clear() override {
     tt_.clear();
     for (auto& t : local_) t->clear();
+    for (auto& o : ordering_) o = initial_;
+  }
+  // Move-ordering memory of one thread (arena slot). Heuristics only: a stolen
+  // task that uses its thread's tables can reorder moves, never change a result.
+  struct Ordering {
+    std::uint32_t history[2][64] = {};  // cut-offs by side to move and square, weighted by depth^2
+    std::int8_t killer[64];             // by stone count: the column that cut off last there
+    Ordering() { std::fill(std::begin(killer), std::end(killer), std::int8_t{-1}); }
+  };
+  Ordering& ordering() const {
+    const int i = tbb::this_task_arena::current_thread_index();
+    return ordering_[static_cast<std::size_t>(std::clamp(i, 0, threads_ - 1))];
+  }
+  void on_cutoff(int n, u64 square, int col) const {
+    Ordering& o = ordering();
+    const int empties = g_.WH - n;
+    o.history[n & 1][__builtin_ctzll(square)] += static_cast<std::uint32_t>(empties * empties);
+    o.killer[n] = static_cast<std::int8_t>(col);
   }
   // The calling thread's small table (one thread at a time per arena slot;
   // outside the arena, with one thread, slot 0).
@@ -353,6 +382,19 @@ class Engine final : public Connect4Solver::Impl {
       }
     }
     // Order: table move, then threats made, then centre first (stable sort).
+    // Optional (off by default: both cost nodes here, see README "Search"):
+    // the killer, then history, break ties between equal threat counts.
+    if (killers_ || history_) {
+      const Ordering& o = ordering();
+      for (int i = 0; i < pr.count; ++i) {
+        int sc = pr.moves[i].score << 24;
+        if (killers_ && pr.moves[i].col == o.killer[n]) sc += 1 << 23;
+        if (history_)
+          sc += static_cast<int>(
+              std::min<std::uint32_t>(o.history[n & 1][__builtin_ctzll(pr.moves[i].square)], (1u << 23) - 1));
+        pr.moves[i].score = sc;
+      }
+    }
     for (int i = 0; i < pr.count; ++i)
       if (pr.moves[i].col == pr.tt_move) pr.moves[i].score = 1 << 30;
     for (int i = 1; i < pr.count; ++i) {
@@ -403,7 +445,7 @@ class Engine final : public Connect4Solver::Impl {
       for (int i = 0; i < pr.count; ++i) {
         const u64 child_mask = mask | pr.moves[i].square;
         int v;
-        if (i == 0 || beta == a + 1) {
+        if (i == 0 || beta == a + 1 || !e.scout_) {
           v = -negamax(opp, child_mask, n + 1, -beta, -a);
         } else {
           v = -negamax(opp, child_mask, n + 1, -a - 1, -a);
@@ -411,7 +453,10 @@ class Engine final : public Connect4Solver::Impl {
         }
         if (aborted) return 0;
         if (v > best) best = v, best_col = pr.moves[i].col;
-        if (v >= beta) break;
+        if (v >= beta) {
+          if (e.killers_ || e.history_) e.on_cutoff(n, pr.moves[i].square, pr.moves[i].col);
+          break;
+        }
         if (v > a) a = v;
       }
       e.store(pr, alpha, beta, best, best_col, nodes - start);
@@ -458,8 +503,9 @@ class Engine final : public Connect4Solver::Impl {
           a0 = a;
         }
         const u64 child_mask = mask | pr.moves[i].square;
-        int v = -psearch(cw, opp, child_mask, n + 1, -a0 - 1, -a0, ply + 1);
-        if (!cw.aborted && v > a0 && v < beta) v = -psearch(cw, opp, child_mask, n + 1, -beta, -a0, ply + 1);
+        int v = -psearch(cw, opp, child_mask, n + 1, scout_ ? -a0 - 1 : -beta, -a0, ply + 1);
+        if (scout_ && !cw.aborted && v > a0 && v < beta)
+          v = -psearch(cw, opp, child_mask, n + 1, -beta, -a0, ply + 1);
         if (cw.aborted) break;
         bool is_cut = false;
         {
@@ -489,6 +535,10 @@ class Engine final : public Connect4Solver::Impl {
 
   u64 claim_rows_ = 0;  // every second row from the top: the squares claimeven takes
   G g_;
+  mutable std::vector<Ordering> ordering_;  // one per arena slot
+  Ordering initial_;
+  bool scout_;              // NegaScout null-window probes of younger brothers (false: plain alpha-beta)
+  bool killers_, history_;  // optional move-ordering heuristics
   mutable TranspositionTable tt_;
   std::vector<std::unique_ptr<TranspositionTable>> local_;  // one per arena slot
   int local_empties_ = 0;
@@ -541,11 +591,44 @@ int Connect4Solver::search(const C4Position& p, int alpha, int beta) {
   return impl_->search(p, alpha, beta);
 }
 
+const char* algorithm_name(Algorithm a) {
+  switch (a) {
+    case Algorithm::Narrowing: return "narrowing";
+    case Algorithm::NegaScout: return "negascout";
+    case Algorithm::MTDf: return "mtdf";
+    case Algorithm::AlphaBeta: return "alphabeta";
+  }
+  return "?";
+}
+
+Algorithm parse_algorithm(const std::string& name) {
+  for (Algorithm a : {Algorithm::Narrowing, Algorithm::NegaScout, Algorithm::MTDf, Algorithm::AlphaBeta})
+    if (name == algorithm_name(a)) return a;
+  throw std::invalid_argument("unknown search algorithm '" + name +
+                              "' (expected narrowing, negascout, mtdf or alphabeta)");
+}
+
 int Connect4Solver::solve(const C4Position& p) {
   const Connect4& g = impl_->game_;
   const int wh = g.width() * g.height();
   const int n = g.stones(p);
   int min = -((wh + 2 - n) / 2), max = (wh + 1 - n) / 2;
+  switch (impl_->algorithm_) {
+    case Algorithm::NegaScout:
+    case Algorithm::AlphaBeta:  // one window holding every score: the result is exact
+      return impl_->search(p, min - 1, max + 1);
+    case Algorithm::MTDf: {  // probe at the last bound until the bounds meet
+      int f = std::clamp(0, min, max);
+      while (min < max) {
+        const int beta = f == min ? f + 1 : f;
+        f = impl_->search(p, beta - 1, beta);
+        if (f < beta) max = f;
+        else min = f;
+      }
+      return min;
+    }
+    case Algorithm::Narrowing: break;
+  }
   // Null-window probes narrow [min, max], probing nearer 0 first (Pons).
   while (min < max) {
     int med = min + (max - min) / 2;

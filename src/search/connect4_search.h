@@ -39,11 +39,25 @@ using C4Move = Connect4::Move;
 Record record_from_score(const Connect4& game, int stones, int score);
 int score_from_record(const Connect4& game, int stones, const Record& record);
 
+// How solve() finds the exact score at the root (all give the same score).
+enum class Algorithm {
+  Narrowing,  // default: null-window probes narrow [min, max], nearer 0 first (Pons); NegaScout nodes
+  NegaScout,  // one full-window search; each node scouts its younger children with a null window
+  MTDf,       // MTD(f): null-window probes stepping from the first guess 0 to the score
+  AlphaBeta,  // one full-window search, plain fail-soft alpha-beta (no scout windows)
+};
+// "narrowing", "negascout", "mtdf", "alphabeta"; parse throws std::invalid_argument.
+const char* algorithm_name(Algorithm a);
+Algorithm parse_algorithm(const std::string& name);
+
 struct SolverOptions {
   int threads = 1;            // task_arena concurrency (1 = sequential, no tasks)
   std::size_t hash_mb = 64;   // transposition table budget, MiB (power-of-two buckets)
   int split_depth = -1;       // plies below the root where brothers may run in parallel; -1 = 6
   int min_split_empties = 16; // no split where fewer empty squares remain
+  Algorithm algorithm = Algorithm::Narrowing;
+  bool killers = false;  // killer moves break ties in move ordering (costs nodes on Connect 4)
+  bool history = false;  // the history heuristic does (costs nodes on Connect 4)
 };
 
 struct ChildResult {

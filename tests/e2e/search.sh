@@ -36,6 +36,18 @@ EOF
 pons_sets "" Test_L3_R1 Test_L2_R1 Test_L1_R1
 pons_sets --weak Test_L3_R1 Test_L2_R1 Test_L1_R1 Test_L2_R2
 
+# bench --set: every line of ref_4x5 (board size from the file name), each
+# root driver; a wrong expected score makes it exit 1.
+for algo in narrowing negascout mtdf alphabeta; do
+  "$BIN" bench --set "$DATA/ref_4x5.txt" --algorithm $algo --json > "$WORK/bench.json" || fail "bench --set $algo"
+  jq -e --arg a $algo --argjson n "$(grep -c . "$DATA/ref_4x5.txt")" '.positions == $n and .wrong == 0 and .algorithm == $a and .mean_nodes > 0' \
+    "$WORK/bench.json" > /dev/null || fail "bench --set $algo: $(cat "$WORK/bench.json")"
+done
+awk 'NR <= 20 { print $1, $2 + 1 }' "$DATA/ref_4x5.txt" > "$WORK/ref_4x5_wrong.txt"
+rc=0
+"$BIN" bench --set "$WORK/ref_4x5_wrong.txt" > "$WORK/bench.txt" || rc=$?
+[ "$rc" = 1 ] && grep -q "wrong 20 (first: " "$WORK/bench.txt" || fail "bench --set with wrong scores: exit $rc"
+
 # --store-depth on 5x4 agrees with the strong solver on every stored position,
 # and searched answers below the stored plies agree too.
 "$BIN" solve connect4:5x4 --db "$WORK/strong.gsdb" --threads 2 >/dev/null

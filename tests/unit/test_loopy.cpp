@@ -45,6 +45,7 @@ SolveResult solve(const std::string& spec, const std::string& path, SolverChoice
   o.force = true;
   o.wdl = wdl;
   o.solver = solver;
+  o.derive_tiers = false;  // stored records are compared with the loopy solver's, which stores every tier
   Progress progress(false);
   return solve_spec(spec, o, progress);
 }

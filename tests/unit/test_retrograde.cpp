@@ -1,6 +1,7 @@
 // The strong solver against an independent brute force: a plain array board,
 // its own four-in-a-row test and its own copy of the value rule, memoised on
-// the board text. Every reachable position of connect4:4x4 must agree.
+// the board text. Every reachable position of connect4:4x4 must agree, read
+// through src/resolver.h (half the tiers are derived, not stored).
 #include <doctest/doctest.h>
 
 #include <unistd.h>
@@ -14,6 +15,7 @@
 
 #include "db/contents.h"
 #include "games/connect4.h"
+#include "src/resolver.h"
 #include "src/solve.h"
 
 using namespace gsolve;
@@ -96,6 +98,8 @@ TEST_CASE("retrograde connect4:4x4 agrees with a brute-force solver on every rea
   const auto contents = db::Contents::read(*database);
   db::RecordReader reader(*database, contents.tiers, contents.layout);
   const Connect4 g(W, H);
+  CHECK(contents.layout.derived_tiers != 0);
+  Resolver resolver(g, reader, contents.layout, false, &combine_children);
   std::unordered_map<std::string, Outcome> memo;
   std::unordered_map<std::string, bool> seen;
   std::size_t checked = 0, mismatches = 0;
@@ -103,7 +107,7 @@ TEST_CASE("retrograde connect4:4x4 agrees with a brute-force solver on every rea
   auto visit = [&](auto&& self, const Board& b, Connect4::Position p) -> void {
     if (!seen.emplace(key(b), true).second) return;
     const Outcome want = brute(b, memo);
-    const auto got = reader.get(g.rank(g.canonical(p)));
+    const auto got = resolver.get(g.canonical(p));
     ++checked;
     if (got.status != db::RecordReader::Status::ok || got.record.value != want.value ||
         got.record.remoteness != want.remoteness) {

@@ -180,6 +180,34 @@ TEST_CASE("search: one thread and two threads agree") {
   }
 }
 
+TEST_CASE("search: every root driver and ordering option gives the exact score") {
+  Connect4 g(7, 6);
+  CHECK(parse_algorithm("mtdf") == Algorithm::MTDf);
+  CHECK_THROWS_WITH(parse_algorithm("minimax"),
+                    "unknown search algorithm 'minimax' (expected narrowing, negascout, mtdf or alphabeta)");
+  for (Algorithm a : {Algorithm::Narrowing, Algorithm::NegaScout, Algorithm::MTDf, Algorithm::AlphaBeta})
+    for (int threads : {1, 2}) {
+      CAPTURE(algorithm_name(a));
+      CAPTURE(threads);
+      SolverOptions o{.threads = threads, .hash_mb = 16, .split_depth = 4, .min_split_empties = 8, .algorithm = a};
+      o.killers = o.history = threads == 2;
+      Connect4Solver solver(g, o);
+      for (const char* set : {"Test_L2_R2", "Test_L1_R2"})
+        for (const Line& l : read_lines(set, 8)) {
+          solver.clear();
+          CHECK(solver.solve(g.parse(l.moves)) == l.score);
+        }
+    }
+  // Different drivers search different trees: the node counts show they ran.
+  const auto nodes = [&](Algorithm a) {
+    Connect4Solver solver(g, {.threads = 1, .hash_mb = 16, .algorithm = a});
+    solver.solve(g.parse("2416615552"));
+    return solver.nodes();
+  };
+  CHECK(nodes(Algorithm::AlphaBeta) != nodes(Algorithm::NegaScout));
+  CHECK(nodes(Algorithm::MTDf) != nodes(Algorithm::Narrowing));
+}
+
 TEST_CASE("search: analyze gives every child and a principal variation") {
   Connect4 g(5, 4);
   Connect4Solver solver(g);

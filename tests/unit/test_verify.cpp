@@ -74,8 +74,16 @@ Record rule(std::initializer_list<Record> children, bool scored = false) {
   return verify::expected_from_children(v, scored);
 }
 
-// The canonical children's ranks of the position at `rank`.
-std::set<std::uint64_t> children_ranks(const std::string& spec, std::uint64_t rank) {
+// A database's derived tiers (db/chunk.h): bit t set when tier t is not stored.
+std::uint64_t derived_tiers(const std::string& path) {
+  auto database = db::Database::open(path, db::Database::Mode::read);
+  return db::Contents::read(*database).layout.derived_tiers;
+}
+
+// The canonical children's ranks of the position at `rank`; through a derived
+// child, its children too (the verifier recomputes it from them).
+std::set<std::uint64_t> children_ranks(const std::string& spec, std::uint64_t rank, std::uint64_t derived = 0,
+                                       bool through = true) {
   return with_game(spec, [&](const auto& g) {
     using G = std::decay_t<decltype(g)>;
     std::set<std::uint64_t> out;
@@ -83,17 +91,23 @@ std::set<std::uint64_t> children_ranks(const std::string& spec, std::uint64_t ra
     if (g.terminal(p).primitive()) return out;
     MoveList<G> moves;
     g.generate_moves(p, moves);
-    for (const auto m : moves) out.insert(g.rank(g.canonical(g.play(p, m))));
+    for (const auto m : moves) {
+      const auto child = g.canonical(g.play(p, m));
+      out.insert(g.rank(child));
+      if (through && (derived >> g.tier(child) & 1))
+        for (const auto k : children_ranks(spec, g.rank(child), 0, false)) out.insert(k);
+    }
     return out;
   });
 }
 
-// Every error is at an injected position or at a parent of one.
+// Every error is at an injected position or at a parent of one (through a
+// derived tier: a grandparent).
 void check_only_faults_and_parents(const std::string& spec, const verify::VerifyReport& report,
-                                   const std::set<std::uint64_t>& injected) {
+                                   const std::set<std::uint64_t>& injected, std::uint64_t derived = 0) {
   for (const auto& e : report.first_errors) {
     if (injected.count(e.rank)) continue;
-    const auto kids = children_ranks(spec, e.rank);
+    const auto kids = children_ranks(spec, e.rank, derived);
     const bool parent = std::any_of(kids.begin(), kids.end(), [&](auto k) { return injected.count(k) > 0; });
     CAPTURE(e.rank);
     CAPTURE(e.position);
@@ -134,12 +148,12 @@ void fault_round(const std::string& spec, const std::string& clean, const std::s
   CHECK(back.counts.by_kind[static_cast<int>(ErrorKind::missing_child)] == 0);
   if (kind == "primitive") CHECK(back.counts.by_kind[static_cast<int>(ErrorKind::bad_primitive)] == 50);
   else if (kind != "mixed") CHECK(back.counts.by_kind[static_cast<int>(ErrorKind::bad_primitive)] == 0);
-  check_only_faults_and_parents(spec, back, ranks);
+  check_only_faults_and_parents(spec, back, ranks, derived_tiers(clean));
 
   const auto walk = run(io.out, false, 10000);
   CHECK(walk.walks == 10000);
   CHECK(walk.errors() >= 1);
-  check_only_faults_and_parents(spec, walk, ranks);
+  check_only_faults_and_parents(spec, walk, ranks, derived_tiers(clean));
   for (const auto& e : walk.first_errors) CHECK(found.count(e.rank) == 1);
 }
 
@@ -265,8 +279,13 @@ TEST_CASE("verify: the fault injector is deterministic and never changes a paren
     CHECK(a.faults[i].new_record == b.faults[i].new_record);
     ranks.insert(a.faults[i].rank);
   }
-  for (auto r : ranks)
-    for (auto k : children_ranks("connect4:4x4", r)) CHECK(ranks.count(k) == 0);
+  const std::uint64_t derived = derived_tiers(io.in);
+  REQUIRE(derived != 0);
+  const Connect4 c4(4, 4);
+  for (auto r : ranks) {
+    CHECK((derived >> c4.tier(c4.unrank(r)) & 1) == 0);  // only stored records are changed
+    for (auto k : children_ranks("connect4:4x4", r, derived)) CHECK(ranks.count(k) == 0);
+  }
   io.out = dir.file("a.gsdb");
   CHECK_THROWS_AS(verify::inject_faults(io), db::DbError);  // exists, no --force
 }
@@ -303,7 +322,7 @@ TEST_CASE("verify: a missing record is an error in a complete database") {
   TempDir dir;
   solve("connect4:4x4", dir.file("clean.gsdb"));
   // Write Unknown over one stored non-primitive position: "missing record" there,
-  // "missing child" at each of its parents.
+  // "missing child" at each of its parents (derived: at its grandparents).
   verify::InjectOptions io;
   io.in = dir.file("clean.gsdb");
   io.out = dir.file("bad.gsdb");
@@ -325,7 +344,7 @@ TEST_CASE("verify: a missing record is an error in a complete database") {
   CHECK(back.counts.by_kind[static_cast<int>(ErrorKind::missing_record)] == 1);
   CHECK(back.counts.by_kind[static_cast<int>(ErrorKind::missing_child)] >= 1);
   CHECK(back.errors() == 1 + back.counts.by_kind[static_cast<int>(ErrorKind::missing_child)]);
-  check_only_faults_and_parents("connect4:4x4", back, {rank});
+  check_only_faults_and_parents("connect4:4x4", back, {rank}, derived_tiers(io.in));
 }
 
 TEST_CASE("verify: the frame cache budget changes the speed, not the findings") {
@@ -400,5 +419,5 @@ TEST_CASE("verify: a sparse database (search solver, keyed runs): edge skipped, 
     faults.insert(f.rank);
     CHECK(ranks.count(f.rank) == 1);
   }
-  check_only_faults_and_parents("connect4:4x4", found, faults);
+  check_only_faults_and_parents("connect4:4x4", found, faults, derived_tiers(io.in));
 }
