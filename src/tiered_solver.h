@@ -1,34 +1,28 @@
 // Retrograde (strong) solver for tiered games (DESIGN.md, "Solvers").
 //
-// Contract: on return the database holds, for every canonical position
+// Contract: on return the database answers, for every canonical position
 // reachable from the start, its exact record by DESIGN.md's rule (value,
-// remoteness, and score where scored), addressed by the game's rank; every
-// other rank is Unknown. Tiers are solved from the last one back, each in
-// parallel, and each tier is committed with its checkpoint in one
-// transaction, so a killed solve resumes at the last committed tier and ends
-// with the same database. Memory: one bit per rank for discovery, plus the
+// remoteness, and score where scored), addressed by the game's rank, read
+// through src/resolver.h (connect4 stores every other tier and no Win in 1;
+// other games store every reachable record, every other rank Unknown). Tiers
+// are solved from the last one back, each in parallel; each tier is committed
+// with its checkpoint in one transaction, by a background writer one tier
+// behind the solve, so a killed solve resumes at the last committed tier and
+// ends with the same database. Memory: one bit per rank for discovery, plus the
 // records of two adjacent tiers.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <csignal>
 #include <cstdlib>
-#include <stdexcept>
-#include <string>
-#include <vector>
-
-#include <sys/resource.h>
-
-#include <algorithm>
-#include <chrono>
-#include <cstdio>
-#include <exception>
-#include <filesystem>
 #include <memory>
 #include <mutex>
 #include <span>
-#include <thread>
+#include <stdexcept>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include <tbb/blocked_range.h>
 #include <tbb/global_control.h>
@@ -37,10 +31,12 @@
 #include "db/tier_io.h"
 #include "games/game.h"
 #include "src/discovery.h"
+#include "src/phase_clock.h"
 #include "src/rank_walker.h"
 #include "src/record.h"
 #include "src/resolver.h"
 #include "src/solve_session.h"
+#include "src/tier_writer.h"
 
 namespace gsolve {
 
@@ -50,61 +46,6 @@ struct SolveResult {
   std::uint64_t signature = 0;
   bool scored = false;
   std::string principal_variation;  // search solves: one best line from the start
-};
-
-// GSOLVE_TIMING=1: wall and CPU time of each phase on stderr (phase boundaries
-// only). CPU time of the whole process (RUSAGE_SELF) or of the calling thread.
-class PhaseClock {
- public:
-  explicit PhaseClock(int who = RUSAGE_SELF) : on_(std::getenv("GSOLVE_TIMING") != nullptr), who_(who) { reset(); }
-  void reset() {
-    wall_ = std::chrono::steady_clock::now();
-    cpu_ = cpu();
-    queued_ = queued();
-  }
-  // Also: "queued", the time this process's live threads spent runnable but
-  // not running (other processes had the cores): wall * threads - cpu - queued
-  // is what the solve itself left idle.
-  void lap(const std::string& what) {
-    if (!on_) return;
-    const auto w = std::chrono::steady_clock::now();
-    const double c = cpu(), q = queued();
-    std::fprintf(stderr, "timing %-30s wall %8.3f s  cpu %8.3f s  queued %8.3f s\n", what.c_str(),
-                 std::chrono::duration<double>(w - wall_).count(), c - cpu_, q - queued_);
-    wall_ = w;
-    cpu_ = c;
-    queued_ = q;
-  }
-  bool on() const { return on_; }
- private:
-  double cpu() const {
-    rusage u{};
-    ::getrusage(who_, &u);
-    return u.ru_utime.tv_sec + u.ru_stime.tv_sec + 1e-6 * (u.ru_utime.tv_usec + u.ru_stime.tv_usec);
-  }
-  double queued() const {
-    if (!on_) return 0;
-    double total = 0;
-    std::error_code ec;
-    const std::string dir = who_ == RUSAGE_SELF ? "/proc/self/task" : "/proc/thread-self";
-    auto add = [&](const std::string& path) {
-      if (std::FILE* f = std::fopen(path.c_str(), "r")) {
-        unsigned long long run = 0, wait = 0;
-        if (std::fscanf(f, "%llu %llu", &run, &wait) == 2) total += 1e-9 * static_cast<double>(wait);
-        std::fclose(f);
-      }
-    };
-    if (who_ == RUSAGE_SELF) {
-      for (const auto& e : std::filesystem::directory_iterator(dir, ec)) add(e.path().string() + "/schedstat");
-    } else {
-      add(dir + "/schedstat");
-    }
-    return total;
-  }
-  bool on_;
-  int who_;
-  std::chrono::steady_clock::time_point wall_;
-  double cpu_ = 0, queued_ = 0;
 };
 
 template <Game G>
@@ -220,38 +161,6 @@ class TieredSolver {
     }
     std::unique_ptr<PackedRecord[]> data_;
     std::uint64_t size_ = 0, capacity_ = 0;
-  };
-
-  // One tier write at a time, on a background thread (or inline). wait()
-  // rethrows the write's exception; the destructor waits too (an exception
-  // from the solve then wins over one from the write).
-  class TierWriter {
-   public:
-    explicit TierWriter(bool background) : background_(background) {}
-    ~TierWriter() {
-      if (thread_.joinable()) thread_.join();
-    }
-    template <class F>
-    void start(F&& f) {
-      wait();
-      if (!background_) return f();
-      thread_ = std::thread([this, f = std::forward<F>(f)]() mutable {
-        try {
-          f();
-        } catch (...) {
-          error_ = std::current_exception();
-        }
-      });
-    }
-    void wait() {
-      if (thread_.joinable()) thread_.join();
-      if (error_) std::rethrow_exception(std::exchange(error_, nullptr));
-    }
-
-   private:
-    bool background_;
-    std::thread thread_;
-    std::exception_ptr error_;
   };
 
   // Test hook: GSOLVE_TEST_KILL_AFTER_TIER=t kills the process (SIGKILL, as a
