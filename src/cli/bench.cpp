@@ -87,10 +87,7 @@ struct SetOptions {
   bool json = false;
 };
 
-// One line per run over a file of "<moves> <Pons score>" lines (the Connect 4
-// test sets): mean CPU time, wall time and nodes per position, wrong answers.
-// Exit 1 when any answer is wrong.
-int run_set_bench(const SetOptions& o) {
+search::SolverOptions solver_options(const SetOptions& o) {
   search::SolverOptions so;
   so.threads = o.threads;
   so.hash_mb = o.hash_mb;
@@ -99,6 +96,14 @@ int run_set_bench(const SetOptions& o) {
   so.history = o.history;
   so.split_depth = o.split_depth;
   so.min_split_empties = o.min_split_empties;
+  return so;
+}
+
+// One line per run over a file of "<moves> <Pons score>" lines (the Connect 4
+// test sets): mean CPU time, wall time and nodes per position, wrong answers.
+// Exit 1 when any answer is wrong.
+int run_set_bench(const SetOptions& o) {
+  const search::SolverOptions so = solver_options(o);
   const search::BenchResult r = search::run_benchmark_file(o.path, so, o.limit, o.weak);
   const std::string set = std::filesystem::path(o.path).filename().string();
   const double n = r.positions ? static_cast<double>(r.positions) : 1.0;
@@ -116,10 +121,10 @@ int run_set_bench(const SetOptions& o) {
                         {"wrong", r.mismatches}};
     fmt::print("{}\n", j.dump());
   } else {
+    const std::string driver = o.algorithm + (o.killers ? "+killers" : "") + (o.history ? "+history" : "");
     fmt::print("{:<12} {:>6} lines {:>2} thr {:<18} mean CPU {:>10.3f} ms  wall {:>10.3f} ms  nodes {:>12.0f}  wrong {}{}\n",
-               set, r.positions, o.threads,
-               o.algorithm + (o.killers ? "+killers" : "") + (o.history ? "+history" : ""), r.cpu_seconds / n * 1e3, r.seconds / n * 1e3,
-               r.mean_nodes(), r.mismatches, r.mismatches ? " (first: " + r.first_mismatch + ")" : "");
+               set, r.positions, o.threads, driver, r.cpu_seconds / n * 1e3, r.seconds / n * 1e3, r.mean_nodes(),
+               r.mismatches, r.mismatches ? " (first: " + r.first_mismatch + ")" : "");
   }
   return r.mismatches ? 1 : 0;
 }
@@ -128,14 +133,7 @@ int run_set_bench(const SetOptions& o) {
 int run_position_bench(const SetOptions& o) {
   const Connect4 g(7, 6);
   const auto p = g.parse(o.position);
-  search::SolverOptions so;
-  so.threads = o.threads;
-  so.hash_mb = o.hash_mb;
-  so.algorithm = search::parse_algorithm(o.algorithm);
-  so.killers = o.killers;
-  so.history = o.history;
-  so.split_depth = o.split_depth;
-  so.min_split_empties = o.min_split_empties;
+  const search::SolverOptions so = solver_options(o);
   search::Connect4Solver solver(g, so);
   const auto t0 = std::chrono::steady_clock::now();
   const std::clock_t c0 = std::clock();
