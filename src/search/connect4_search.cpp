@@ -90,7 +90,7 @@ struct DynGeo {
 // Same as Connect4::winning_squares (tested against it): every empty square
 // that would complete four for `own`.
 template <class G>
-inline u64 winning_squares(const G& g, u64 own, u64 mask) {
+[[gnu::always_inline]] inline u64 winning_squares(const G& g, u64 own, u64 mask) {
   u64 r = (own << 1) & (own << 2) & (own << 3);  // vertical
   const int strides[3] = {g.H1, g.H, g.H + 2};
   for (int s : strides) {
@@ -105,7 +105,7 @@ inline u64 winning_squares(const G& g, u64 own, u64 mask) {
 }
 
 template <class G>
-inline bool has_four(const G& g, u64 pos) {
+[[gnu::always_inline]] inline bool has_four(const G& g, u64 pos) {
   u64 m = pos & shr(pos, g.H1);
   if (m & shr(m, 2 * g.H1)) return true;
   m = pos & shr(pos, g.H);
@@ -162,6 +162,7 @@ class Engine final : public Connect4Solver::Impl {
     // squares these are the upper squares of the pairs; in a column with an
     // odd number, the lowest empty square is playable and the rest pair up.
     for (int r = g_.H - 1; r >= 0; r -= 2) claim_rows_ |= g_.bottom << r;
+    for (int r = 0; r < g_.H; ++r) row_parity_[r & 1] |= g_.bottom << r;
     // Only where a small table can check the whole key (boards up to 52 bits).
     local_empties_ = g_.B - TranspositionTable::kCheckBits <= 12 ? kLocalEmpties : 0;
     if (local_empties_ > 0)
@@ -215,12 +216,12 @@ class Engine final : public Connect4Solver::Impl {
     int result = 0;
     if (threads_ == 1) {
       Worker w(*this, false);
-      result = w.negamax(p.current, p.mask, n, alpha, beta);
+      result = w.negamax(p.current, p.mask, winning_squares(g_, opp, p.mask), n, alpha, beta);
       nodes += w.nodes;
     } else {
       arena_.execute([&] {
         Worker w(*this, false);
-        result = psearch(w, p.current, p.mask, n, alpha, beta, 0);
+        result = psearch(w, p.current, p.mask, winning_squares(g_, opp, p.mask), n, alpha, beta, 0);
         nodes += w.nodes;
       });
     }
@@ -230,6 +231,7 @@ class Engine final : public Connect4Solver::Impl {
  private:
   struct MoveItem {
     u64 square;
+    u64 threats;  // our winning squares after the move: the child's opp_win
     u64 key;
     int score;
     int col;
@@ -247,10 +249,11 @@ class Engine final : public Connect4Solver::Impl {
     MoveItem moves[32];
   };
 
-  bool prepare(u64 cur, u64 mask, int n, int& alpha, int& beta, Prep& pr, int* value) const {
+  // opp_win: winning_squares(g_, cur ^ mask, mask), the opponent's threats
+  // (its parent computed them to order its moves).
+  bool prepare(u64 cur, u64 mask, u64 opp_win, int n, int& alpha, int& beta, Prep& pr, int* value) const {
     const u64 opp = cur ^ mask;
     const u64 possible = (mask + g_.bottom) & g_.board;
-    const u64 opp_win = winning_squares(g_, opp, mask);
     u64 cand = possible;
     if (const u64 forced = possible & opp_win) {
       if (forced & (forced - 1)) {  // two threats: the opponent wins with its next stone
@@ -284,6 +287,7 @@ class Engine final : public Connect4Solver::Impl {
       const u64 opp_claim = opp | (claim_rows_ & empty & ~possible);
       if (!has_four(g_, g_.board & ~opp_claim)) hi = std::min(hi, has_four(g_, opp_claim) ? -1 : 0);
     }
+    if (hi > -1 && zugzwang_loss(opp, opp_win & ~possible, empty & ~possible, g_.WH - n)) hi = -1;
     // A single move (a forced block, or the only move that does not lose at
     // once): the node is played through without the table, whose entry would
     // only repeat the child's.
@@ -296,6 +300,7 @@ class Engine final : public Connect4Solver::Impl {
       }
       pr.count = 1;
       pr.moves[0].square = cand;
+      pr.moves[0].threats = winning_squares(g_, cur | cand, mask | cand);
       pr.forced = true;
       return false;
     }
@@ -333,7 +338,7 @@ class Engine final : public Connect4Solver::Impl {
         ck = std::min(ck, mirror_key(g_, ck));
         tt_.prefetch(ck);
       }
-      pr.moves[pr.count++] = MoveItem{sq, ck, __builtin_popcountll(t), col};
+      pr.moves[pr.count++] = MoveItem{sq, t, ck, __builtin_popcountll(t), col};
     }
     // No win with stone n+3: the earliest is n+5.
     hi = std::min(hi, (g_.WH - 3 - n) / 2);
@@ -406,6 +411,51 @@ class Engine final : public Connect4Solver::Impl {
     return false;
   }
 
+  // Zugzwang on threats of the opponent. A threat t of the opponent whose
+  // square below is empty freezes its column from that square up: the side to
+  // move would let the opponent win at t by playing below it, so nobody wants
+  // to. Freeze one or two such columns so that the frozen squares have the
+  // parity of all empty squares: the rest R of the board is then even, the
+  // opponent follows up in R (claimeven, with each frozen column's top just
+  // below its frozen part) and, once R is full, the side to move must play
+  // below a threat. So if the side to move cannot make four with all it could
+  // ever get (R minus the opponent's claims, and the squares below the
+  // threats), it loses. `threats`: the opponent's winning squares that are not
+  // playable; `open`: empty squares that are not playable.
+  bool zugzwang_loss(u64 opp, u64 threats, u64 open, int empties) const {
+    struct Frozen {
+      u64 frozen, below, claim, column;
+      int parity;
+    };
+    // The columns without such a threat are never frozen: if the side to move
+    // can make four there alone, no freezing helps (the common case, one test).
+    u64 columns = 0;
+    for (u64 t = threats; t; t &= t - 1) columns |= g_.col(__builtin_ctzll(t) / g_.H1);
+    if (has_four(g_, g_.board & ~opp & ~(claim_rows_ & open) & ~columns)) return false;
+    Frozen f[8];
+    int k = 0;
+    for (; threats && k < 8; threats &= threats - 1) {
+      const u64 t = threats & (~threats + 1);
+      const int bit = __builtin_ctzll(t), row = bit % g_.H1;
+      const u64 below = t >> 1, column = g_.col(bit / g_.H1);
+      f[k++] = Frozen{column & ~(below - 1), below, row_parity_[row & 1] & column & (below - 1), column,
+                      (g_.H - row + 1) & 1};
+    }
+    const auto loses = [&](u64 frozen, u64 below, u64 columns, u64 column_claims) {
+      const u64 claim = ((claim_rows_ & ~columns) | column_claims) & open;
+      return !has_four(g_, (g_.board & ~opp & ~claim & ~frozen) | below);
+    };
+    for (int i = 0; i < k; ++i) {
+      if (f[i].parity == (empties & 1) && loses(f[i].frozen, f[i].below, f[i].column, f[i].claim)) return true;
+      for (int j = 0; j < i; ++j)
+        if (f[i].column != f[j].column && (f[i].parity ^ f[j].parity) == (empties & 1) &&
+            loses(f[i].frozen | f[j].frozen, f[i].below | f[j].below, f[i].column | f[j].column,
+                  f[i].claim | f[j].claim))
+          return true;
+    }
+    return false;
+  }
+
   void store(const Prep& pr, int alpha, int beta, int best, int best_col, u64 work) {
     int lb = -64, ub = 64, move = -1;
     if (best >= beta) {
@@ -431,14 +481,14 @@ class Engine final : public Connect4Solver::Impl {
     // Negamax, fail-soft, same window contract as Connect4Solver::search.
     // Requires: the position is not primitive and the side to move cannot
     // win with its next stone. After `aborted` the result is meaningless.
-    int negamax(u64 cur, u64 mask, int n, int alpha, int beta) {
+    int negamax(u64 cur, u64 mask, u64 opp_win, int n, int alpha, int beta) {
       ++nodes;
       if (can_abort && (nodes & 1023) == 0 && tbb::is_current_task_group_canceling()) aborted = true;
       if (aborted) return 0;
       Prep pr;
       int value;
-      if (e.prepare(cur, mask, n, alpha, beta, pr, &value)) return value;
-      if (pr.forced) return -negamax(cur ^ mask, mask | pr.moves[0].square, n + 1, -beta, -alpha);
+      if (e.prepare(cur, mask, opp_win, n, alpha, beta, pr, &value)) return value;
+      if (pr.forced) return -negamax(cur ^ mask, mask | pr.moves[0].square, pr.moves[0].threats, n + 1, -beta, -alpha);
       const u64 start = nodes;
       const u64 opp = cur ^ mask;
       int best = -64, best_col = -1, a = alpha;
@@ -446,10 +496,10 @@ class Engine final : public Connect4Solver::Impl {
         const u64 child_mask = mask | pr.moves[i].square;
         int v;
         if (i == 0 || beta == a + 1 || !e.scout_) {
-          v = -negamax(opp, child_mask, n + 1, -beta, -a);
+          v = -negamax(opp, child_mask, pr.moves[i].threats, n + 1, -beta, -a);
         } else {
-          v = -negamax(opp, child_mask, n + 1, -a - 1, -a);
-          if (v > a && v < beta && !aborted) v = -negamax(opp, child_mask, n + 1, -beta, -a);
+          v = -negamax(opp, child_mask, pr.moves[i].threats, n + 1, -a - 1, -a);
+          if (v > a && v < beta && !aborted) v = -negamax(opp, child_mask, pr.moves[i].threats, n + 1, -beta, -a);
         }
         if (aborted) return 0;
         if (v > best) best = v, best_col = pr.moves[i].col;
@@ -465,18 +515,18 @@ class Engine final : public Connect4Solver::Impl {
   };
 
   // Young brothers wait near the root, sequential negamax below.
-  int psearch(Worker& w, u64 cur, u64 mask, int n, int alpha, int beta, int ply) {
-    if (ply >= split_depth_ || g_.WH - n < min_split_empties_) return w.negamax(cur, mask, n, alpha, beta);
+  int psearch(Worker& w, u64 cur, u64 mask, u64 opp_win, int n, int alpha, int beta, int ply) {
+    if (ply >= split_depth_ || g_.WH - n < min_split_empties_) return w.negamax(cur, mask, opp_win, n, alpha, beta);
     ++w.nodes;
     Prep pr;
     int value;
-    if (prepare(cur, mask, n, alpha, beta, pr, &value)) return value;
-    if (pr.forced) return -psearch(w, cur ^ mask, mask | pr.moves[0].square, n + 1, -beta, -alpha, ply + 1);
+    if (prepare(cur, mask, opp_win, n, alpha, beta, pr, &value)) return value;
+    if (pr.forced) return -psearch(w, cur ^ mask, mask | pr.moves[0].square, pr.moves[0].threats, n + 1, -beta, -alpha, ply + 1);
     const u64 opp = cur ^ mask;
     int best = -((g_.WH - n) / 2) - 1;
     int best_col = pr.moves[0].col;
     {  // the eldest brother alone
-      const int v = -psearch(w, opp, mask | pr.moves[0].square, n + 1, -beta, -alpha, ply + 1);
+      const int v = -psearch(w, opp, mask | pr.moves[0].square, pr.moves[0].threats, n + 1, -beta, -alpha, ply + 1);
       if (w.aborted) return 0;
       best = v;
       if (v >= beta || pr.count == 1) {
@@ -503,9 +553,9 @@ class Engine final : public Connect4Solver::Impl {
           a0 = a;
         }
         const u64 child_mask = mask | pr.moves[i].square;
-        int v = -psearch(cw, opp, child_mask, n + 1, scout_ ? -a0 - 1 : -beta, -a0, ply + 1);
+        int v = -psearch(cw, opp, child_mask, pr.moves[i].threats, n + 1, scout_ ? -a0 - 1 : -beta, -a0, ply + 1);
         if (scout_ && !cw.aborted && v > a0 && v < beta)
-          v = -psearch(cw, opp, child_mask, n + 1, -beta, -a0, ply + 1);
+          v = -psearch(cw, opp, child_mask, pr.moves[i].threats, n + 1, -beta, -a0, ply + 1);
         if (cw.aborted) break;
         bool is_cut = false;
         {
@@ -534,6 +584,7 @@ class Engine final : public Connect4Solver::Impl {
   }
 
   u64 claim_rows_ = 0;  // every second row from the top: the squares claimeven takes
+  u64 row_parity_[2] = {0, 0};  // the even rows and the odd rows (0 = bottom)
   G g_;
   mutable std::vector<Ordering> ordering_;  // one per arena slot
   Ordering initial_;

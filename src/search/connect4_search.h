@@ -14,7 +14,9 @@
 // empty squares use a small per-thread table instead), move ordering
 // by table move, then threats created, then centre first; only non-losing
 // moves are searched; a node with a single such move is played through
-// without a table probe. Parallel: young-brothers-wait over oneTBB task groups
+// without a table probe. Static bounds: claimeven, and zugzwang on the
+// opponent's threats (claimeven on the rest of the board once one or two
+// threat columns are frozen). Parallel: young-brothers-wait over oneTBB task groups
 // near the root (eldest child first, then its brothers as tasks with the bound
 // it gave; a cut-off cancels the brothers), sequential below the split depth.
 #pragma once

@@ -7,6 +7,7 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "games/connect4.h"
@@ -303,4 +304,55 @@ TEST_CASE("long: the empty 7x6 board (first player wins with stone 41)") {
               static_cast<unsigned long long>(solver.nodes()));
   CHECK(score == 1);
   CHECK(solver.record(g.start()) == Record{Value::Win, 41, 0});
+}
+
+namespace {
+
+// Every reachable non-primitive position of a board, searched with one table
+// for the whole board, against a memoised exhaustive minimax of the Pons score.
+// The static rules of the search (claimeven, zugzwang on a threat, the bounds
+// from threats) must never change an exact score.
+void check_every_position(int w, int h) {
+  Connect4 g(w, h);
+  Connect4Solver solver(g, {.threads = 1, .hash_mb = 64});
+  std::unordered_map<std::uint64_t, int> memo;
+  std::size_t checked = 0, wrong = 0;
+  std::function<int(const Connect4::Position&)> minimax = [&](const Connect4::Position& p) {
+    const auto key = p.current + p.mask;
+    if (const auto it = memo.find(key); it != memo.end()) return it->second;
+    const int n = g.stones(p);
+    int best;
+    if (g.terminal(p).value == Value::Lose) {
+      best = -((w * h + 2 - n) / 2);
+    } else if (g.terminal(p).value == Value::Tie) {
+      best = 0;
+    } else {
+      MoveList<Connect4> moves;
+      g.generate_moves(p, moves);
+      best = -100;
+      for (auto m : moves) best = std::max(best, -minimax(g.play(p, m)));
+      ++checked;
+      const int got = solver.solve(p);
+      if (got != best && ++wrong <= 5)
+        FAIL_CHECK(w << "x" << h << " position " << p.current << "/" << p.mask << " expected " << best << " got " << got);
+    }
+    memo.emplace(key, best);
+    return best;
+  };
+  minimax(g.start());
+  CHECK(wrong == 0);
+  CHECK(checked > 100000);
+  MESSAGE(w << "x" << h << ": " << checked << " positions searched");
+}
+
+}  // namespace
+
+TEST_CASE("search: every reachable position of connect4:4x4 and 4x5 against exhaustive minimax") {
+  check_every_position(4, 4);
+  check_every_position(4, 5);
+}
+
+TEST_CASE("long: search: every reachable position of connect4:5x4 and 4x6 against exhaustive minimax") {
+  check_every_position(5, 4);
+  check_every_position(4, 6);
 }
