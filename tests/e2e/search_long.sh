@@ -5,7 +5,7 @@
 
 for mode in "" --weak; do
   for set in Test_L3_R1 Test_L2_R1 Test_L2_R2 Test_L1_R1 Test_L1_R2 Test_L1_R3; do
-    "$BIN" query --game connect4:7x6 --json --threads 2 --hash 1024 $mode - < "$DATA/$set" > "$WORK/answers"
+    "$BIN" query --game connect4:7x6 --json --threads 2 --hash 256 $mode - < "$DATA/$set" > "$WORK/answers"
     python3 - "$DATA/$set" "$WORK/answers" "$mode" <<'PY' || fail "$set $mode"
 import json, sys
 ref = [l.split() for l in open(sys.argv[1]) if l.strip()]
@@ -32,6 +32,6 @@ done
   || fail "6x5 start"
 "$BIN" verify --db "$WORK/c65.gsdb" --backtrack --threads 2 || fail "verify 6x5 depth 6"
 
-out=$("$BIN" solve connect4:7x6 --db "$WORK/c76.gsdb" --store-depth 0 --threads 2 --hash 2048 --json)
+out=$("$BIN" solve connect4:7x6 --db "$WORK/c76.gsdb" --store-depth 0 --threads 2 --hash 256 --json)
 [ "$(echo "$out" | json "j['start']['value'], j['start']['remoteness']")" = "win 41" ] || fail "7x6: $out"
 echo "search_long: all checks passed"

@@ -267,7 +267,7 @@ TEST_CASE("long: search benchmark table (1 thread, table cleared before each pos
   };
   std::printf("%-12s %6s %14s %14s %14s %8s\n", "set", "lines", "mean CPU", "mean wall", "mean nodes", "wrong");
   for (const Set s : {Set{"Test_L3_R1", 0, 64}, Set{"Test_L2_R1", 0, 64}, Set{"Test_L2_R2", 0, 64},
-                      Set{"Test_L1_R1", 0, 64}, Set{"Test_L1_R2", 200, 256}, Set{"Test_L1_R3", 30, 1024}}) {
+                      Set{"Test_L1_R1", 0, 64}, Set{"Test_L1_R2", 200, 64}, Set{"Test_L1_R3", 30, 64}}) {
     const BenchResult r = run_benchmark_file(kDir + s.file, 1, s.hash_mb, s.limit, false);
     std::printf("%-12s %6zu %11.3f ms %11.3f ms %14.0f %8zu\n", s.file, r.positions,
                 r.cpu_seconds / static_cast<double>(r.positions) * 1e3, r.mean_seconds() * 1e3, r.mean_nodes(),
@@ -286,7 +286,7 @@ TEST_CASE("long: search 1 vs 2 threads on the hard sets") {
   std::printf("%-12s %6s %8s %14s %14s %14s\n", "set", "lines", "threads", "mean CPU", "mean wall", "mean nodes");
   for (auto [file, limit] : {std::pair{"Test_L1_R2", 200}, {"Test_L1_R3", 10}})
     for (int threads : {1, 2}) {
-      const BenchResult r = run_benchmark_file(kDir + file, threads, 1024, limit, false);
+      const BenchResult r = run_benchmark_file(kDir + file, threads, 64, limit, false);
       std::printf("%-12s %6zu %8d %11.3f ms %11.3f ms %14.0f\n", file, r.positions, threads,
                   r.cpu_seconds / static_cast<double>(r.positions) * 1e3, r.mean_seconds() * 1e3, r.mean_nodes());
       std::fflush(stdout);
@@ -296,7 +296,7 @@ TEST_CASE("long: search 1 vs 2 threads on the hard sets") {
 
 TEST_CASE("long: the empty 7x6 board (first player wins with stone 41)") {
   Connect4 g(7, 6);
-  Connect4Solver solver(g, {.threads = 2, .hash_mb = 2048});
+  Connect4Solver solver(g, {.threads = 2, .hash_mb = 256});
   const auto t0 = std::chrono::steady_clock::now();
   const int score = solver.solve(g.start());
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
