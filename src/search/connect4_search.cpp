@@ -441,8 +441,8 @@ class Engine final : public Connect4Solver::Impl {
       f[k++] = Frozen{column & ~(below - 1), below, row_parity_[row & 1] & column & (below - 1), column,
                       (g_.H - row + 1) & 1};
     }
-    const auto loses = [&](u64 frozen, u64 below, u64 columns, u64 column_claims) {
-      const u64 claim = ((claim_rows_ & ~columns) | column_claims) & open;
+    const auto loses = [&](u64 frozen, u64 below, u64 frozen_columns, u64 column_claims) {
+      const u64 claim = ((claim_rows_ & ~frozen_columns) | column_claims) & open;
       return !has_four(g_, (g_.board & ~opp & ~claim & ~frozen) | below);
     };
     for (int i = 0; i < k; ++i) {
