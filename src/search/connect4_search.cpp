@@ -13,6 +13,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "games/input_quote.h"
 #include "src/search/transposition_table.h"
 
 namespace gsolve::search {
@@ -766,16 +767,28 @@ BenchResult run_benchmark_file(const std::string& path, const SolverOptions& opt
   Connect4Solver solver(game, options);
   BenchResult result;
   std::string line;
+  std::size_t number = 0;
   while (std::getline(in, line) && (limit == 0 || result.positions < limit)) {
+    ++number;
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    // "<moves> <score>", or " <score>" (empty moves: the start). A line
+    // without a score is an error, never a score read from the moves.
+    const auto bad = [&](const std::string& why) {
+      return ParseError(path + ":" + std::to_string(number) + ": " + why);
+    };
     std::istringstream fields(line);
-    std::string moves;
+    std::string moves, extra;
     int expected = 0;
-    if (!(fields >> moves >> expected)) {
-      if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-      if (!(std::istringstream(line) >> expected)) throw std::runtime_error("bad line: " + line);
-      moves.clear();  // the empty position: "<score>" alone
+    if (line[0] != ' ' && line[0] != '\t' && !(fields >> moves))
+      throw bad("expected '<moves> <score>'");
+    if (!(fields >> expected)) throw bad("expected '<moves> <score>', got '" + quote_input(line) + "'");
+    if (fields >> extra) throw bad("unexpected '" + quote_input(extra) + "' after the score");
+    C4Position p;
+    try {
+      p = game.parse(moves);
+    } catch (const ParseError& e) {
+      throw bad(e.what());
     }
-    const C4Position p = game.parse(moves);
     solver.clear();
     solver.reset_nodes();
     const auto t0 = std::chrono::steady_clock::now();
