@@ -49,7 +49,7 @@ Record rules_record(const G& g, const typename G::Position& p, bool scored) {
 // not reachable from the start) gives an error (an object on stdout with
 // --json, else one line on stderr, with the line number for stdin) and the
 // rest is still answered; the exit code is then 2. Empty stdin lines are
-// skipped.
+// skipped, except in connect4 where the empty move sequence is the start.
 template <Game G, class Lookup>
 void answer_all(const G& g, const QueryOptions& o, bool scored, bool complete, Lookup&& lookup) {
   auto answer = [&](const std::string& text) {
@@ -95,7 +95,9 @@ void answer_all(const G& g, const QueryOptions& o, bool scored, bool complete, L
     for (std::string line; std::getline(std::cin, line);) {
       ++number;
       if (!line.empty() && line.back() == '\r') line.pop_back();
-      if (line.empty()) continue;
+      // An empty line is the start where the text is a move sequence
+      // (connect4), and skipped in board games (a trailing newline).
+      if (line.empty() && !text_names_only_reachable<G>()) continue;
       // The standard test sets carry "<moves> <score>": the first field is the position.
       answer_or_report(g.spec().starts_with("connect4") ? line.substr(0, line.find(' ')) : line, number);
     }

@@ -130,6 +130,9 @@ set +e; "$BIN" query --db ttt.gsdb - <batch.txt >out.txt 2>err.txt; rc=$?; set -
 gsolve: error: line 5: tictactoe position needs 9 characters (X, O or -, row-major), got 200" ] || { cat err.txt; fail "text batch errors"; }
 [ "$(grep -c '^[^ ]' out.txt)" -eq 2 ] || { cat out.txt; fail "text batch answers"; }
 printf 'X--------\n\n' | "$BIN" query --db ttt.gsdb - >/dev/null || fail "a trailing empty line"
+# In connect4 the empty move sequence is the start: an empty line is answered.
+[ "$(printf '1\n\n' | "$BIN" query --db c4.gsdb --json - | python3 -c '
+import json, sys; print([json.loads(l)["position"] for l in sys.stdin])')" = "['1', '']" ] || fail "connect4 empty line"
 
 # --- item 12: positions starting with '-', info, signature, bench --set, timing --------
 expect_output "$("$BIN" query --db ttt.gsdb -- -X-------)" "$BIN" query --db ttt.gsdb -X-------
