@@ -218,8 +218,7 @@ Connect4::Position Connect4::parse(std::string_view text) const {
     if (col < 0)
       throw ParseError("bad character '" + quote_input(text.substr(i, 1)) + "'" + where + " (expected a column " +
                        column_range(width_) + ")");
-    if (col >= width_)
-      throw ParseError("column " + std::string(1, ch) + where + " is outside " + column_range(width_));
+    if (col >= width_) throw ParseError("column " + std::string(1, ch) + where + " is outside " + column_range(width_));
     if (terminal(p).primitive())
       throw ParseError("move" + where + " comes after the game ended");
     if (!can_play(p, col)) throw ParseError("column " + std::string(1, ch) + " is full" + where);

@@ -249,9 +249,8 @@ QuickCross::Move QuickCross::parse_move(const Position& p, std::string_view text
   const std::string_view piece = text.substr(0, at);
   const int q = at == std::string_view::npos ? -1 : square_from_text(text.substr(at + 1));
   if (q < 0 || (piece != "-" && piece != "|" && piece != "flip"))
-    throw ParseError(
-        "bad quickcross move '" + quote_input(text) + "' (expected -@a1, |@a1 or flip@a1; columns a.." +
-        std::string(1, static_cast<char>('a' + cols_ - 1)) + ", rows 1.." + std::to_string(rows_) + ")");
+    throw ParseError("bad quickcross move '" + quote_input(text) + "' (expected -@a1, |@a1 or flip@a1; columns a.." +
+                     std::string(1, static_cast<char>('a' + cols_ - 1)) + ", rows 1.." + std::to_string(rows_) + ")");
   if (terminal(p).primitive()) throw ParseError("the game is over: no move " + quote_input(text));
   const bool h = p.h >> q & 1, v = p.v >> q & 1;
   if (piece == "flip") {

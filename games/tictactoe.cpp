@@ -128,8 +128,8 @@ TicTacToe::Position TicTacToe::parse(std::string_view text) const {
     else if (ch == 'O')
       p.o |= bit;
     else if (ch != '-')
-      throw ParseError("bad character '" + quote_input(std::string_view(&ch, 1)) + "' at square " + std::to_string(q + 1) +
-                       " (expected X, O or -)");
+      throw ParseError("bad character '" + quote_input(std::string_view(&ch, 1)) + "' at square " +
+                       std::to_string(q + 1) + " (expected X, O or -)");
   }
   const int xs = stones(p.x), os = stones(p.o);
   if (xs != os && xs != os + 1)

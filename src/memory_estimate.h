@@ -51,7 +51,8 @@ double strong_solve_peak_bytes(const G& g, bool loopy) {
   // position's class is the whole group).
   int order = 1;
   const std::uint64_t step = std::max<std::uint64_t>(1, g.rank_space() / 64);
-  for (std::uint64_t r = step / 2; r < g.rank_space(); r += step) order = std::max(order, g.symmetry_class_size(g.unrank(r)));
+  for (std::uint64_t r = step / 2; r < g.rank_space(); r += step)
+    order = std::max(order, g.symmetry_class_size(g.unrank(r)));
   const double reachable = rank_space / order;
   double per_position = 8 + 4 + 1 + 4;
   if constexpr (!Unmoves<G>::available) per_position += 16 + 4.0 * static_cast<double>(G::kMaxMoves);  // edge list

@@ -2,6 +2,9 @@
 
 #include <tbb/info.h>
 
+#include <cctype>
+#include <string_view>
+
 namespace gsolve::cli {
 
 int thread_count(int option_value) { return option_value > 0 ? option_value : tbb::info::default_concurrency(); }
@@ -14,13 +17,9 @@ bool parse_size(const std::string& text, std::uint64_t& bytes) {
   if (std::from_chars(text.data(), text.data() + digits, n).ec != std::errc{}) return false;
   int shift = 0;
   if (digits < text.size()) {
-    switch (text[digits]) {
-      case 'K': case 'k': shift = 10; break;
-      case 'M': case 'm': shift = 20; break;
-      case 'G': case 'g': shift = 30; break;
-      case 'T': case 't': shift = 40; break;
-      default: return false;
-    }
+    const auto unit = std::string_view("KMGT").find(static_cast<char>(std::toupper(static_cast<unsigned char>(text[digits]))));
+    if (unit == std::string_view::npos) return false;
+    shift = 10 * static_cast<int>(unit + 1);
   }
   if (n == 0 || n > (std::numeric_limits<std::uint64_t>::max() >> shift)) return false;
   bytes = n << shift;

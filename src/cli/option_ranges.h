@@ -5,6 +5,7 @@
 // (CLI11 prefixes the option name) and exit 2, as every usage error.
 #pragma once
 
+#include <CLI/CLI.hpp>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -12,16 +13,14 @@
 #include <limits>
 #include <string>
 
-#include <CLI/CLI.hpp>
-
 #include "games/input_quote.h"
 
 namespace gsolve::cli {
 
 // Upper bounds shared by the subcommands.
-inline constexpr int kMaxThreads = 1024;                      // a thread costs a stack: keep it sane
+inline constexpr int kMaxThreads = 1024;                           // a thread costs a stack: keep it sane
 inline constexpr std::int64_t kMaxHashMb = std::int64_t{1} << 20;  // 1 TiB of table
-inline constexpr double kMaxSeconds = 1e9;                    // ~31 years
+inline constexpr double kMaxSeconds = 1e9;                         // ~31 years
 
 // The integer written in `text` (decimal, optional leading '-'), or false if
 // the text is not one (or does not fit in 64 bits).
@@ -53,8 +52,7 @@ CLI::Validator integer_range(T lo, T hi) {
 
 // An integer option lo..hi: the one way the subcommands declare them.
 template <class T>
-CLI::Option* add_integer_option(CLI::App* cmd, const std::string& name, T& value, T lo, T hi,
-                                const std::string& help) {
+CLI::Option* add_integer_option(CLI::App* cmd, const std::string& name, T& value, T lo, T hi, const std::string& help) {
   return cmd->add_option(name, value, help)->check(integer_range<T>(lo, hi));
 }
 
@@ -88,7 +86,9 @@ bool parse_size(const std::string& text, std::uint64_t& bytes);
 // An option holding a memory size (parse_size), stored in bytes.
 inline CLI::Option* add_size_option(CLI::App* cmd, const std::string& name, std::uint64_t& bytes,
                                     const std::string& help) {
-  return cmd->add_option_function<std::string>(name, [&bytes](const std::string& text) { parse_size(text, bytes); }, help)
+  return cmd
+      ->add_option_function<std::string>(
+          name, [&bytes](const std::string& text) { parse_size(text, bytes); }, help)
       ->check(CLI::Validator(
           [](std::string& text) -> std::string {
             std::uint64_t b = 0;

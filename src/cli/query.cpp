@@ -208,8 +208,8 @@ void add_query(CLI::App& app) {
   // "--name", "--name=value") is refused as one.
   cmd->allow_extras();
   cmd->add_option("positions", o->positions,
-                  "Positions in the game's text form; '-' reads one per line from stdin (empty lines "
-                  "skipped); '' is the connect4 start; boards starting with '-' need no '--'");
+                  "Positions in the game's text form; '-' reads one per line from stdin; '' (an empty line "
+                  "too) is the connect4 start; boards starting with '-' need no '--'");
   cmd->add_option("--game", o->game, "Game spec: checked against the database, or searched without one");
   cmd->add_flag("--json", o->json, "One JSON object per position");
   cmd->add_flag("--weak", o->weak, "Search only for win/lose/tie (no remoteness): faster; without --db");
