@@ -57,6 +57,9 @@ expect_exact "gsolve: error: --max-steps: expected an integer 1..2147483647, got
 expect_exact "gsolve: error: --limit: expected an integer 1..9223372036854775807, got '0'" "$BIN" bench --set c4.gsdb --limit 0
 expect_exact "gsolve: error: --split-depth: expected an integer 0..64, got '-2'" "$BIN" bench --position '' --split-depth -2
 expect_exact "gsolve: error: --max-memory: expected a size such as 512M or 8G, got '8X'" "$BIN" solve tictactoe --db n.gsdb --max-memory 8X
+# 0 threads = all cores, accepted everywhere.
+"$BIN" solve tictactoe --db t0.gsdb --threads 0 >/dev/null || fail "solve --threads 0"
+"$BIN" query --game connect4:4x4 --hash 1 --threads 0 1 >/dev/null || fail "query --threads 0"
 # A good seed at the top of the range is accepted; --walks 1 checks one walk.
 "$BIN" verify --db ttt.gsdb --random --walks 1 --seed 18446744073709551615 >/dev/null || fail "largest seed"
 [ ! -e n.gsdb ] || fail "a refused solve wrote a file"
@@ -83,7 +86,8 @@ expect_exact "gsolve: error: n.gsdb: no database to resume (run without --resume
 sum=$(md5sum ttt.gsdb | cut -d' ' -f1)
 mkdir sub
 ln -s ttt.gsdb link.gsdb
-for out in ttt.gsdb ./ttt.gsdb sub/../ttt.gsdb link.gsdb "$WORK/ttt.gsdb"; do
+ln ttt.gsdb hard.gsdb
+for out in ttt.gsdb ./ttt.gsdb sub/../ttt.gsdb link.gsdb hard.gsdb "$WORK/ttt.gsdb"; do
   expect_exact "gsolve-corrupt: error: --out $out is the input database itself: refusing to replace it" \
     "$CORRUPT" --db ttt.gsdb --out "$out" --force --count 1
 done
