@@ -4,6 +4,7 @@
 #include <charconv>
 
 #include "games/bits.h"
+#include "games/input_quote.h"
 
 namespace gsolve {
 
@@ -169,6 +170,16 @@ int Connect4::column_from_char(char c) const {
   return col;
 }
 
+namespace {
+// The columns as they are typed: "1..7", "1..9, a", "1..9, a..c".
+std::string column_range(int width) {
+  std::string out = "1.." + std::to_string(width < 9 ? width : 9);
+  if (width == 10) out += ", a";
+  if (width > 10) out += std::string(", a..") + static_cast<char>('a' + width - 10);
+  return out;
+}
+}  // namespace
+
 Connect4::Position Connect4::parse(std::string_view text) const {
   Position p = start();
   for (std::size_t i = 0; i < text.size(); ++i) {
@@ -176,14 +187,12 @@ Connect4::Position Connect4::parse(std::string_view text) const {
     const int col = column_from_char(ch);
     const std::string where = " at move " + std::to_string(i + 1);
     if (col < 0)
-      throw ParseError("bad character '" + std::string(1, ch) + "'" + where +
-                       " (expected a column 1.." + std::to_string(width_) + ")");
-    if (col >= width_)
-      throw ParseError("column " + std::to_string(col + 1) + where + " is outside 1.." +
-                       std::to_string(width_));
+      throw ParseError("bad character '" + quote_input(text.substr(i, 1)) + "'" + where + " (expected a column " +
+                       column_range(width_) + ")");
+    if (col >= width_) throw ParseError("column " + std::string(1, ch) + where + " is outside " + column_range(width_));
     if (terminal(p).primitive())
       throw ParseError("move" + where + " comes after the game ended");
-    if (!can_play(p, col)) throw ParseError("column " + std::to_string(col + 1) + " is full" + where);
+    if (!can_play(p, col)) throw ParseError("column " + std::string(1, ch) + " is full" + where);
     p = play(p, static_cast<Move>(col));
   }
   return p;
@@ -195,7 +204,8 @@ std::string Connect4::format_move(const Position&, Move column) const {
 
 Connect4::Move Connect4::parse_move(const Position& p, std::string_view text) const {
   const int col = text.size() == 1 ? column_from_char(text[0]) : -1;
-  if (col < 0 || col >= width_) throw ParseError("bad connect4 move '" + std::string(text) + "'");
+  if (col < 0 || col >= width_)
+    throw ParseError("bad connect4 move '" + quote_input(text) + "' (expected a column " + column_range(width_) + ")");
   if (!can_play(p, col)) throw ParseError("column " + std::string(text) + " is full");
   return static_cast<Move>(col);
 }

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <charconv>
 
+#include "games/input_quote.h"
+
 namespace gsolve {
 
 namespace {
@@ -208,7 +210,7 @@ QuickCross::Position QuickCross::parse(std::string_view text) const {
     else if (ch == '|')
       p.v |= std::uint32_t{1} << q;
     else if (ch != '.')
-      throw ParseError("bad character '" + std::string(1, ch) + "' at square " + square_name(q) +
+      throw ParseError("bad character '" + quote_input(std::string_view(&ch, 1)) + "' at square " + square_name(q) +
                        " (expected '.', '-' or '|')");
   }
   return p;
@@ -247,10 +249,9 @@ QuickCross::Move QuickCross::parse_move(const Position& p, std::string_view text
   const std::string_view piece = text.substr(0, at);
   const int q = at == std::string_view::npos ? -1 : square_from_text(text.substr(at + 1));
   if (q < 0 || (piece != "-" && piece != "|" && piece != "flip"))
-    throw ParseError(
-        "bad quickcross move '" + std::string(text) + "' (expected -@a1, |@a1 or flip@a1; columns a.." +
-        std::string(1, static_cast<char>('a' + cols_ - 1)) + ", rows 1.." + std::to_string(rows_) + ")");
-  if (terminal(p).primitive()) throw ParseError("the game is over: no move " + std::string(text));
+    throw ParseError("bad quickcross move '" + quote_input(text) + "' (expected -@a1, |@a1 or flip@a1; columns a.." +
+                     std::string(1, static_cast<char>('a' + cols_ - 1)) + ", rows 1.." + std::to_string(rows_) + ")");
+  if (terminal(p).primitive()) throw ParseError("the game is over: no move " + quote_input(text));
   const bool h = p.h >> q & 1, v = p.v >> q & 1;
   if (piece == "flip") {
     if (!h && !v) throw ParseError("square " + square_name(q) + " is empty: nothing to flip");

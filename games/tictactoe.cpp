@@ -1,6 +1,7 @@
 #include "games/tictactoe.h"
 
 #include "games/bits.h"
+#include "games/input_quote.h"
 
 namespace gsolve {
 
@@ -127,8 +128,8 @@ TicTacToe::Position TicTacToe::parse(std::string_view text) const {
     else if (ch == 'O')
       p.o |= bit;
     else if (ch != '-')
-      throw ParseError("bad character '" + std::string(1, ch) + "' at square " + std::to_string(q + 1) +
-                       " (expected X, O or -)");
+      throw ParseError("bad character '" + quote_input(std::string_view(&ch, 1)) + "' at square " +
+                       std::to_string(q + 1) + " (expected X, O or -)");
   }
   const int xs = stones(p.x), os = stones(p.o);
   if (xs != os && xs != os + 1)
@@ -157,10 +158,10 @@ std::string TicTacToe::format_move(const Position&, Move square) const {
 
 TicTacToe::Move TicTacToe::parse_move(const Position& p, std::string_view text) const {
   if (text.size() != 1 || text[0] < '1' || text[0] > '9')
-    throw ParseError("bad tictactoe move '" + std::string(text) + "' (expected a square 1..9, row-major)");
+    throw ParseError("bad tictactoe move '" + quote_input(text) + "' (expected a square 1..9, row-major)");
   const int q = text[0] - '1';
-  if (((p.x | p.o) >> q) & 1) throw ParseError("square " + std::string(text) + " is already taken");
-  if (terminal(p).primitive()) throw ParseError("the game is over: no move at square " + std::string(text));
+  if (((p.x | p.o) >> q) & 1) throw ParseError("square " + quote_input(text) + " is already taken");
+  if (terminal(p).primitive()) throw ParseError("the game is over: no move at square " + quote_input(text));
   return static_cast<Move>(q);
 }
 

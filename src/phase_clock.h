@@ -3,10 +3,12 @@
 
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <string>
 
 namespace gsolve {
@@ -21,7 +23,7 @@ class PhaseClock {
     cpu_ = cpu();
     queued_ = queued();
   }
-  // Also: "queued", the time this process's live threads spent runnable but
+  // Also: "queued", the time this process's threads spent runnable but
   // not running (other processes had the cores): wall * threads - cpu - queued
   // is what the solve itself left idle.
   void lap(const std::string& what) {
@@ -41,29 +43,37 @@ class PhaseClock {
     ::getrusage(who_, &u);
     return u.ru_utime.tv_sec + u.ru_stime.tv_sec + 1e-6 * (u.ru_utime.tv_usec + u.ru_stime.tv_usec);
   }
-  double queued() const {
+  // Sum of the waits of every thread seen so far: a thread that has exited
+  // keeps its last reading (summing the live threads only went negative
+  // when a pool thread ended between two laps).
+  double queued() {
     if (!on_) return 0;
-    double total = 0;
     std::error_code ec;
-    const std::string dir = who_ == RUSAGE_SELF ? "/proc/self/task" : "/proc/thread-self";
-    auto add = [&](const std::string& path) {
+    auto read = [&](const std::string& key, const std::string& path) {
       if (std::FILE* f = std::fopen(path.c_str(), "r")) {
         unsigned long long run = 0, wait = 0;
-        if (std::fscanf(f, "%llu %llu", &run, &wait) == 2) total += 1e-9 * static_cast<double>(wait);
+        if (std::fscanf(f, "%llu %llu", &run, &wait) == 2) {
+          double& last = wait_[key];  // max: a reused thread id never lowers the sum
+          last = std::max(last, 1e-9 * static_cast<double>(wait));
+        }
         std::fclose(f);
       }
     };
     if (who_ == RUSAGE_SELF) {
-      for (const auto& e : std::filesystem::directory_iterator(dir, ec)) add(e.path().string() + "/schedstat");
+      for (const auto& e : std::filesystem::directory_iterator("/proc/self/task", ec))
+        read(e.path().filename().string(), e.path().string() + "/schedstat");
     } else {
-      add(dir + "/schedstat");
+      read("self", "/proc/thread-self/schedstat");
     }
+    double total = 0;
+    for (const auto& [key, wait] : wait_) total += wait;
     return total;
   }
   bool on_;
   int who_;
   std::chrono::steady_clock::time_point wall_;
   double cpu_ = 0, queued_ = 0;
+  std::map<std::string, double> wait_;  // by thread id: last schedstat wait, seconds
 };
 
 }  // namespace gsolve

@@ -9,7 +9,7 @@ nlohmann::json record_json(nlohmann::json j, const Record& r, bool scored, bool 
   j["value"] = value_name(r.value);
   if (weak || r.value == Value::Draw || r.value == Value::Unknown) j["remoteness"] = nullptr;
   else j["remoteness"] = r.remoteness;
-  if (scored) j["score"] = r.score;
+  if (scored) j["score"] = r.known() ? nlohmann::json(r.score) : nlohmann::json(nullptr);  // no score: not 0
   return j;
 }
 

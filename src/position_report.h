@@ -25,7 +25,7 @@ struct PositionReport {
   Record record;
   bool primitive = false;
   std::vector<MoveReport> moves;
-  std::string source = "database";  // or "search": not stored, solved live
+  std::string source = "database";  // or "search": not stored, solved live; "rules": a final board not stored
 };
 
 // lookup(canonical position) -> Record (Unknown if not stored).

@@ -13,6 +13,7 @@
 #include <tbb/global_control.h>
 
 #include "src/cli/cli.h"
+#include "src/cli/option_ranges.h"
 #include "src/search/searcher.h"
 #include "src/search/test_set.h"
 #include "src/solve.h"
@@ -162,23 +163,27 @@ void add_bench(CLI::App& app) {
       "Fixed work with a result signature: solve a set of small games and search 10 Connect 4 positions.\n"
       "With --set FILE: search every line of a Connect 4 test set (\"<moves> <Pons score>\") instead, the\n"
       "table cleared before each position, and print mean CPU time, wall time and nodes per position.");
-  cmd->add_option("--threads", o->threads, "Worker threads (default 1)");
+  add_threads_option(cmd, o->threads, "1");
   cmd->add_option("--set", o->path, "A Connect 4 test set file (board size from \"WxH\" in its name, else 7x6)")
       ->check(CLI::ExistingFile);
   cmd->add_option("--position", o->position, "Search one connect4:7x6 position (moves; \"\" = the empty board)")
       ->excludes("--set");
-  cmd->add_option("--limit", o->limit, "--set: only the first N lines (default all)");
-  cmd->add_option("--hash", o->hash_mb, "--set, --position: transposition table size in MB (default 64)");
+  add_integer_option<std::size_t>(cmd, "--limit", o->limit, 1, std::numeric_limits<std::int64_t>::max(),
+                                  "--set: only the first N lines (default all)");
+  add_integer_option<std::size_t>(cmd, "--hash", o->hash_mb, 1, kMaxHashMb,
+                                  "--set, --position: transposition table size in MB (default 64)");
   cmd->add_option("--algorithm", o->algorithm, "--set, --position: root driver: narrowing (default), negascout, mtdf, alphabeta")
       ->check(CLI::IsMember({"narrowing", "negascout", "mtdf", "alphabeta"}));
   cmd->add_flag("--weak", o->weak, "--set, --position: the sign of each score only");
   cmd->add_flag("--killers", o->killers, "--set, --position: order moves with killer moves too (off: they cost nodes here)");
   cmd->add_flag("--history", o->history, "--set, --position: order moves with the history heuristic too (off: it costs nodes)");
-  cmd->add_option("--split-depth", o->split_depth, "Parallel search: plies below the root that may split (default 6)");
-  cmd->add_option("--min-split-empties", o->min_split_empties,
-                  "Parallel search: no split where fewer squares are empty (default 16)");
+  add_integer_option(cmd, "--split-depth", o->split_depth, 0, 64,
+                     "Parallel search: plies below the root that may split (default 6)");
+  add_integer_option(cmd, "--min-split-empties", o->min_split_empties, 0, 64,
+                     "Parallel search: no split where fewer squares are empty (default 16)");
   cmd->add_flag("--json", o->json, "--set, --position: one JSON object per run");
   cmd->callback([=] {
+    o->threads = thread_count(o->threads);
     if (cmd->count("--position")) {
       exit_code() = run_position_bench(*o);
       return;

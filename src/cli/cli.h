@@ -1,6 +1,9 @@
 // The command line: one subcommand per file in src/cli/, main only dispatches.
 #pragma once
 
+#include <string>
+#include <vector>
+
 #include <CLI/CLI.hpp>
 
 namespace gsolve::cli {
@@ -14,5 +17,8 @@ void add_bench(CLI::App& app);
 void add_verify(CLI::App& app);  // src/cli/verify.cpp
 
 int& exit_code();
+
+// The arguments as typed (argv[1..]), for commands that need their order.
+std::vector<std::string>& command_line();
 
 }  // namespace gsolve::cli

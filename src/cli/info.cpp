@@ -1,4 +1,5 @@
 // gsolve info --db FILE: what the database holds.
+#include <charconv>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -20,6 +21,32 @@ std::map<int, Stats> committed_stats(const db::Database& database) {
   return tiers;
 }
 
+// The start record from its meta entry ("null" before the solve ends), without
+// a score where the database keeps none (wdl).
+nlohmann::json start_json(const std::string& meta, bool scored) {
+  nlohmann::json j = nlohmann::json::parse(meta, nullptr, false);
+  if (!j.is_object()) return nullptr;
+  if (!scored) j.erase("score");
+  return j;
+}
+
+// The start record as query prints it: "win in 3, score +2", "draw".
+std::string start_text(const nlohmann::json& j) {
+  if (!j.is_object()) return "not solved yet";
+  std::string s = j.value("value", "unknown");
+  if (s != "draw" && s != "unknown") s += fmt::format(" in {}", j.value("remoteness", 0));
+  if (j.contains("score") && s != "unknown") s += fmt::format(", score {:+}", j.value("score", 0));
+  return s;
+}
+
+// The signature in hex, as solve and bench print it (stored in decimal).
+std::string signature_hex(const std::string& meta) {
+  std::uint64_t v = 0;
+  const auto [ptr, ec] = std::from_chars(meta.data(), meta.data() + meta.size(), v);
+  if (meta.empty() || ec != std::errc{} || ptr != meta.data() + meta.size()) return "";
+  return fmt::format("{:016x}", v);
+}
+
 void run_info(const std::string& path, bool json) {
   auto database = db::Database::open(path, db::Database::Mode::read);
   const auto contents = db::Contents::read(*database);
@@ -36,7 +63,8 @@ void run_info(const std::string& path, bool json) {
   const auto& R = stats.reachable;
   const int W = static_cast<int>(Value::Win), L = static_cast<int>(Value::Lose), T = static_cast<int>(Value::Tie),
             D = static_cast<int>(Value::Draw);
-  const std::string start = database->meta_or("start", "null");
+  const nlohmann::json start = start_json(database->meta_or("start", "null"), contents.scored);
+  const std::string signature = signature_hex(database->meta_or("signature", ""));
   if (json) {
     nlohmann::json rows = nlohmann::json::array();
     for (int r = 0; r <= max_r; ++r)
@@ -53,7 +81,7 @@ void run_info(const std::string& path, bool json) {
         {"coverage", contents.coverage},
         {"complete", contents.complete},
         {"solver", contents.solver},
-        {"start", nlohmann::json::parse(start)},
+        {"start", start},
         {"canonical_positions", canonical},
         {"reachable_positions", stats.total_reachable()},
         {"primitive_positions", {{"canonical", stats.primitive_canonical}, {"reachable", stats.primitive_reachable}}},
@@ -68,16 +96,19 @@ void run_info(const std::string& path, bool json) {
         {"record_bytes", chunk_bytes},
         {"chunks", chunks},
         {"bits_per_position", bits},
-        {"signature", database->meta_or("signature", "")},
+        {"signature", signature},
         {"created", database->meta_or("created", "")},
         {"completed", database->meta_or("completed", "")}};
     std::cout << j.dump() << "\n";
     return;
   }
   fmt::print("game          {}  (objective {}, solver {})\n", contents.game, contents.objective, contents.solver);
-  fmt::print("coverage      {}, {}\n", contents.coverage,
-             contents.complete ? "complete" : "NOT complete (interrupted; solve --resume continues it)");
-  fmt::print("start         {}\n", start);
+  fmt::print("coverage      {}\n", contents.coverage == "complete"
+                                        ? "every reachable position"
+                                        : contents.coverage + " (deeper positions are searched by query)");
+  fmt::print("solve         {}\n", contents.complete ? "finished, signature " + signature
+                                                     : "INTERRUPTED (solve --resume continues it)");
+  fmt::print("start         {}\n", start_text(start));
   fmt::print("positions     {} canonical, {} reachable ({} primitive)\n", canonical, stats.total_reachable(),
              stats.primitive_reachable);
   fmt::print("values        win {}  lose {}  tie {}  draw {}   (reachable positions)\n",

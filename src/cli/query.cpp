@@ -4,15 +4,20 @@
 #include <tbb/global_control.h>
 #include <tbb/info.h>
 
+#include <algorithm>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <optional>
+#include <regex>
 
 #include <fmt/format.h>
 
 #include "db/contents.h"
+#include "games/input_quote.h"
 #include "games/registry.h"
 #include "src/cli/cli.h"
+#include "src/cli/option_ranges.h"
 #include "src/position_report.h"
 #include "src/resolver.h"
 #include "src/search/searcher.h"
@@ -30,31 +35,74 @@ struct QueryOptions {
   std::size_t hash_mb = 256;
 };
 
+// A position the rules end: its record by the rules (value, remoteness 0,
+// score), whether or not a database stores it (an unreachable final board).
+template <Game G>
+Record rules_record(const G& g, const typename G::Position& p, bool scored) {
+  const Terminal t = g.terminal(p);
+  return primitive_record(t.value, scored ? t.score : 0);
+}
+
 // Reads positions (arguments, or lines of stdin for "-") and prints a report
-// for each; records come from `lookup(canonical, searched&)`.
+// for each; records come from `lookup(canonical, searched&)`. A position that
+// cannot be answered (bad text; or no record in a complete database: it is
+// not reachable from the start) gives an error (an object on stdout with
+// --json, else one line on stderr, with the line number for stdin) and the
+// rest is still answered; the exit code is then 2. Empty stdin lines are
+// skipped, except in connect4 where the empty move sequence is the start.
 template <Game G, class Lookup>
-void answer_all(const G& g, const QueryOptions& o, bool scored, Lookup&& lookup) {
+void answer_all(const G& g, const QueryOptions& o, bool scored, bool complete, Lookup&& lookup) {
   auto answer = [&](const std::string& text) {
     const auto p = g.parse(text);
     bool searched = false;
     auto record_of = [&](const auto& canonical) { return lookup(canonical, searched); };
     auto report = report_position(g, p, text, record_of);
-    report.source = searched ? "search" : "database";
+    const bool by_rules = report.primitive && !report.record.known();
+    if (by_rules) report.record = rules_record(g, p, scored);
+    if (!report.record.known() && complete)
+      throw ParseError("position '" + quote_input(text) +
+                       "' is not reachable from the start (the complete database holds no record of it)");
+    report.source = by_rules ? "rules" : searched ? "search" : "database";
     if (o.json) std::cout << report_to_json(report, scored, o.weak).dump() << "\n";
     else std::cout << report_to_text(report, scored, o.weak);
     std::cout.flush();
   };
+  bool any_bad = false;
+  // line: 1.. for stdin, 0 for an argument.
+  auto answer_or_report = [&](const std::string& text, std::size_t line) {
+    try {
+      answer(text);
+    } catch (const ParseError& e) {
+      any_bad = true;
+      if (o.json) {
+        nlohmann::ordered_json j;  // line, position, error: in the order a reader wants them
+        if (line) j["line"] = line;
+        j["position"] = quote_input(text);
+        j["error"] = e.what();
+        std::cout << j.dump() << "\n";
+        std::cout.flush();
+      } else {
+        std::cerr << "gsolve: error: " << (line ? fmt::format("line {}: ", line) : "") << e.what() << "\n";
+      }
+    }
+  };
   for (const auto& text : o.positions) {
     if (text != "-") {
-      answer(text);
+      answer_or_report(text, 0);
       continue;
     }
+    std::size_t number = 0;
     for (std::string line; std::getline(std::cin, line);) {
+      ++number;
       if (!line.empty() && line.back() == '\r') line.pop_back();
+      // An empty line is the start where the text is a move sequence
+      // (connect4), and skipped in board games (a trailing newline).
+      if (line.empty() && !text_names_only_reachable<G>()) continue;
       // The standard test sets carry "<moves> <score>": the first field is the position.
-      answer(g.spec().starts_with("connect4") ? line.substr(0, line.find(' ')) : line);
+      answer_or_report(g.spec().starts_with("connect4") ? line.substr(0, line.find(' ')) : line, number);
     }
   }
+  if (any_bad) exit_code() = 2;
 }
 
 // Live search where the game has a search solver (search::kHasSearcher).
@@ -63,7 +111,7 @@ template <Game G>
 std::unique_ptr<search::Searcher<G>> make_searcher(const G& g, const QueryOptions& o) {
   if constexpr (search::kHasSearcher<G>) {
     search::SearchOptions so;
-    so.threads = o.threads;
+    so.threads = thread_count(o.threads);
     so.hash_mb = o.hash_mb;
     return std::make_unique<search::Searcher<G>>(g, so);
   } else {
@@ -85,14 +133,14 @@ Record searched_record(search::Searcher<G>& solver, const typename G::Position& 
 }
 
 void run_query(const QueryOptions& o) {
-  const int threads = o.threads > 0 ? o.threads : tbb::info::default_concurrency();
+  const int threads = thread_count(o.threads);
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
   if (o.db_path.empty()) {
     if (o.game.empty()) throw ParseError("query needs --db FILE, or --game SPEC to search without a database");
     with_game(o.game, [&](const auto& g) {
       auto solver = make_searcher(g, o);
       if (!solver) throw ParseError("no database given and " + std::string(g.spec()) + " has no search solver");
-      answer_all(g, o, false, [&](const auto& canonical, bool& searched) {
+      answer_all(g, o, false, false, [&](const auto& canonical, bool& searched) {
         searched = true;
         return searched_record(*solver, canonical, o.weak);
       });
@@ -113,7 +161,7 @@ void run_query(const QueryOptions& o) {
     Resolver resolver(g, reader, contents.layout, contents.scored,
                       [](std::span<const Record> c, bool scored) { return combine_children(c, scored); });
     auto solver = partial ? make_searcher(g, o) : nullptr;
-    answer_all(g, o, contents.scored, [&](const auto& canonical, bool& searched) {
+    answer_all(g, o, contents.scored, contents.complete && !partial, [&](const auto& canonical, bool& searched) {
       const std::uint64_t rank = g.rank(canonical);
       const auto found = resolver.get(canonical, g.tier(canonical), rank);
       if (found.status == db::RecordReader::Status::damaged)
@@ -126,6 +174,28 @@ void run_query(const QueryOptions& o) {
   if (!contents.complete) std::cerr << "gsolve: warning: " << o.db_path << " is not complete (solve interrupted)\n";
 }
 
+// The positions CLI11 gave as positionals and as extras, in the order they
+// were typed on the command line.
+std::vector<std::string> positions_in_order(const std::vector<std::string>& positionals,
+                                            const std::vector<std::string>& extras) {
+  std::map<std::string, int> pending;
+  for (const auto& p : positionals) ++pending[p];
+  for (const auto& p : extras) ++pending[p];
+  std::vector<std::string> out;
+  const auto& args = command_line();
+  const auto query = std::find(args.begin(), args.end(), "query");
+  for (auto it = query; it != args.end(); ++it) {
+    if (auto found = pending.find(*it); found != pending.end() && found->second > 0) {
+      --found->second;
+      out.push_back(*it);
+    }
+  }
+  // Not found as typed (cannot happen from the command line): keep them.
+  for (const auto& [p, n] : pending)
+    for (int i = 0; i < n; ++i) out.push_back(p);
+  return out;
+}
+
 }  // namespace
 
 void add_query(CLI::App& app) {
@@ -133,16 +203,31 @@ void add_query(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "query", "Value, remoteness and every move's value of positions (from a database, or searched)");
   cmd->add_option("--db", o->db_path, "Database file (a partial one is completed by live search)");
+  // Boards that start with '-' ("-X-------") need no "--": CLI11 reads them
+  // as unknown short options, kept as extras and merged back in the order
+  // typed (positions_in_order). Only what looks like an option ("-x",
+  // "--name", "--name=value") is refused as one.
+  cmd->allow_extras();
   cmd->add_option("positions", o->positions,
-                  "Positions in the game's text form; '-' reads one per line from stdin; "
-                  "'' is the connect4 start")
-      ->required();
+                  "Positions in the game's text form; '-' reads one per line from stdin; '' (an empty line "
+                  "too) is the connect4 start; boards starting with '-' need no '--'");
   cmd->add_option("--game", o->game, "Game spec: checked against the database, or searched without one");
   cmd->add_flag("--json", o->json, "One JSON object per position");
   cmd->add_flag("--weak", o->weak, "Search only for win/lose/tie (no remoteness): faster; without --db");
-  cmd->add_option("--threads", o->threads, "Search threads (default 1)");
-  cmd->add_option("--hash", o->hash_mb, "Search transposition table in MB (default 256)");
-  cmd->callback([o] { run_query(*o); });
+  add_threads_option(cmd, o->threads, "1");
+  add_integer_option<std::size_t>(cmd, "--hash", o->hash_mb, 1, kMaxHashMb,
+                                  "Search transposition table in MB (default 256)");
+  cmd->callback([o, cmd] {
+    static const std::regex option_like("-[A-Za-z]|--[a-z]+(-[a-z]+)*(=.*)?");
+    std::vector<std::string> extras = cmd->remaining();
+    // CLI11 keeps the first "--" (end of options) among the extras.
+    if (auto mark = std::find(extras.begin(), extras.end(), "--"); mark != extras.end()) extras.erase(mark);
+    for (const auto& arg : extras)
+      if (std::regex_match(arg, option_like)) throw ParseError("query: unknown option '" + quote_input(arg) + "'");
+    o->positions = positions_in_order(o->positions, extras);
+    if (o->positions.empty()) throw ParseError("query needs a position ('-' reads them from stdin)");
+    run_query(*o);
+  });
 }
 
 }  // namespace gsolve::cli

@@ -2,7 +2,10 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cmath>
+#include <fstream>
 #include <memory>
+#include <sstream>
 
 #include <fmt/format.h>
 #include <tbb/global_control.h>
@@ -11,6 +14,8 @@
 #include "db/database.h"
 #include "games/registry.h"
 #include "src/cli/cli.h"
+#include "src/cli/option_ranges.h"
+#include "src/memory_estimate.h"
 #include "src/solve.h"
 
 namespace gsolve::cli {
@@ -24,6 +29,44 @@ bool already_complete(const std::string& path, const std::string& spec) {
   const std::string game = with_game(spec, [](const auto& g) { return std::string(g.spec()); });
   return db->meta_or("complete", "0") == "1" && db->meta_or("game", "") == game;
 }
+// Memory the solve may use: MemAvailable (free plus reclaimable cache), else
+// the physical memory.
+double available_memory_bytes() {
+  std::ifstream meminfo("/proc/meminfo");
+  for (std::string line; std::getline(meminfo, line);) {
+    if (!line.starts_with("MemAvailable:")) continue;
+    std::istringstream fields(line.substr(13));
+    double kib = 0;
+    if (fields >> kib) return kib * 1024;
+  }
+  return static_cast<double>(::sysconf(_SC_PHYS_PAGES)) * static_cast<double>(::sysconf(_SC_PAGE_SIZE));
+}
+
+std::string format_bytes(double bytes) {
+  const char* units[] = {"bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  int u = 0;
+  while (bytes >= 1024 && u < 6) bytes /= 1024, ++u;
+  return u == 0 ? fmt::format("{:.0f} bytes", bytes) : fmt::format("{:.1f} {}", bytes, units[u]);
+}
+
+// Refuses (exit 2) a strong solve whose estimated peak memory exceeds
+// --max-memory, or the machine's available memory without it.
+void check_memory(const std::string& spec, const SolveOptions& o, std::uint64_t max_memory) {
+  if (o.store_depth >= 0) return;  // search solve: its table size is --hash
+  with_game(spec, [&](const auto& g) {
+    using G = std::decay_t<decltype(g)>;
+    if (!g.has_rank()) return;  // solve_spec says why it cannot
+    const bool loopy = o.solver == SolverChoice::loopy || (o.solver == SolverChoice::automatic && G::kLoopy);
+    const double need = strong_solve_peak_bytes(g, loopy);
+    const double have = max_memory ? static_cast<double>(max_memory) : available_memory_bytes();
+    if (need <= have) return;
+    const std::string search = std::is_same_v<G, Connect4> ? "; solve by search with --store-depth D instead" : "";
+    throw ParseError(fmt::format("{}: a strong solve needs about {} of memory, more than {} ({}){}", g.spec(),
+                                 format_bytes(need), format_bytes(have),
+                                 max_memory ? "--max-memory" : "available on this machine", search));
+  });
+}
+
 }  // namespace
 
 void add_solve(CLI::App& app) {
@@ -36,7 +79,7 @@ void add_solve(CLI::App& app) {
   cmd->add_option("game", *spec, "Game spec: tictactoe, connect4:WxH, reversi:4x4, quickcross:RxC[,connect=K]")
       ->required();
   cmd->add_option("--db", opts->db_path, "Database file to write")->required();
-  cmd->add_option("--threads", opts->threads, "Worker threads (default: all cores)");
+  add_threads_option(cmd, opts->threads, "0");
   cmd->add_flag("--resume", opts->resume, "Continue an interrupted solve of the same game from its last commit");
   cmd->add_flag("--force", opts->force, "Replace an existing database file");
   cmd->add_option("--objective", *objective, "full (score and remoteness) or wdl (win/lose/tie only, scored games)")
@@ -44,12 +87,16 @@ void add_solve(CLI::App& app) {
   cmd->add_option("--solver", *solver,
                   "auto (loopy for games that can repeat, else tiered), tiered, or loopy (any unscored objective)")
       ->check(CLI::IsMember({"auto", "tiered", "loopy"}));
-  cmd->add_option("--store-depth", opts->store_depth,
-                  "Search solve (connect4): store the exact record of every position of the first D plies")
-      ->check(CLI::Range(0, 64));
-  cmd->add_option("--hash", opts->hash_mb, "Search: transposition table size in MB (default 1024)");
-  cmd->add_option("--zstd-level", opts->zstd_level, "zstd level of the record frames (default 14 for connect4, else 6)")
-      ->check(CLI::Range(1, 22));
+  add_integer_option(cmd, "--store-depth", opts->store_depth, 0, 64,
+                     "Search solve (connect4): store the exact record of every position of the first D plies");
+  add_integer_option<std::size_t>(cmd, "--hash", opts->hash_mb, 1, kMaxHashMb,
+                                  "Search: transposition table size in MB (default 1024)");
+  add_integer_option(cmd, "--zstd-level", opts->zstd_level, 1, 22,
+                     "zstd level of the record frames (default 14 for connect4, else 6)");
+  auto max_memory = std::make_shared<std::uint64_t>(0);
+  add_size_option(cmd, "--max-memory", *max_memory,
+                  "Refuse a strong solve whose estimated peak memory exceeds SIZE (512M, 8G; default: the "
+                  "machine's available memory)");
   auto all_tiers = std::make_shared<bool>(false);
   cmd->add_flag("--store-all-tiers", *all_tiers,
                 "connect4: store every tier (default: every other one, the rest answered by one ply of lookahead)");
@@ -62,7 +109,12 @@ void add_solve(CLI::App& app) {
                    : *solver == "tiered" ? SolverChoice::tiered
                                          : SolverChoice::automatic;
     if (!opts->progress) opts->progress = ::isatty(2);
-    const int threads = opts->threads > 0 ? opts->threads : tbb::info::default_concurrency();
+    const bool connect4 = with_game(*spec, [](const auto& g) { return g.spec().starts_with("connect4"); });
+    if (*all_tiers && !connect4) throw ParseError("--store-all-tiers applies to connect4 only");
+    if (opts->resume && ::access(opts->db_path.c_str(), F_OK) != 0)
+      throw ParseError(opts->db_path + ": no database to resume (run without --resume to start a solve)");
+    check_memory(*spec, *opts, *max_memory);
+    const int threads = thread_count(opts->threads);
     tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
     const auto t0 = std::chrono::steady_clock::now();
     if (opts->resume && already_complete(opts->db_path, *spec)) {
@@ -77,9 +129,11 @@ void add_solve(CLI::App& app) {
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const auto& s = result.stats;
     if (*json) {
+      nlohmann::json start = nlohmann::json::parse(record_to_json(result.start));
+      if (!result.scored) start.erase("score");  // wdl: no score, not 0
       nlohmann::json j = {{"game", *spec},
                           {"db", opts->db_path},
-                          {"start", nlohmann::json::parse(record_to_json(result.start))},
+                          {"start", start},
                           {"canonical_positions", s.total_canonical()},
                           {"reachable_positions", s.total_reachable()},
                           {"signature", fmt::format("{:016x}", result.signature)},

@@ -10,6 +10,7 @@
 #include <tbb/info.h>
 
 #include "src/cli/cli.h"
+#include "src/cli/option_ranges.h"
 #include "verify/verifier.h"
 
 namespace gsolve::cli {
@@ -28,12 +29,16 @@ void add_verify(CLI::App& app) {
                              "Random walks from the start; a position is checked unless it is already checked");
   back->excludes(rand);
   rand->excludes(back);
-  cmd->add_option("--walks", o->walks, "--random: number of walks (default 10000 when no --seconds)")->needs(rand);
-  cmd->add_option("--seconds", o->seconds, "--random: time budget in seconds")->needs(rand)->check(CLI::PositiveNumber);
-  cmd->add_option("--seed", o->seed, "--random: seed; the same seed gives the same walks (default 1)")->needs(rand);
-  cmd->add_option("--max-steps", o->max_steps, "--random, loopy games: plies per walk (default 1000)")
-      ->needs(rand)
-      ->check(CLI::PositiveNumber);
+  add_integer_option<std::uint64_t>(cmd, "--walks", o->walks, 1, std::numeric_limits<std::int64_t>::max(),
+                                    "--random: number of walks (default 10000 when no --seconds)")
+      ->needs(rand);
+  add_seconds_option(cmd, "--seconds", o->seconds, "--random: time budget in seconds")->needs(rand);
+  add_integer_option<std::uint64_t>(cmd, "--seed", o->seed, 0, std::numeric_limits<std::uint64_t>::max(),
+                                    "--random: seed; the same seed gives the same walks (default 1)")
+      ->needs(rand);
+  add_integer_option(cmd, "--max-steps", o->max_steps, 1, std::numeric_limits<int>::max(),
+                     "--random, loopy games: plies per walk (default 1000)")
+      ->needs(rand);
   cmd->add_flag("--sampled", o->sampled,
                 "--random: remember a 1/16 sample of checked positions and estimate P(already checked) per "
                 "depth from it, instead of an exact bitmap (for rank spaces too big for memory)")
@@ -41,10 +46,13 @@ void add_verify(CLI::App& app) {
   cmd->add_flag("--deep", o->deep,
                 "Partial databases (solve --store-depth): re-solve the children beyond the stored plies by "
                 "search (connect4) and check the last stored ply too");
-  cmd->add_option("--deep-hash", o->deep_hash_mb, "--deep: transposition table per thread, MiB (default 64)");
-  cmd->add_option("--max-errors", o->max_errors, "Errors listed, lowest database index first (default 20)");
-  cmd->add_option("--threads", o->threads, "Worker threads (default: all cores)");
-  cmd->add_option("--cache-mb", *cache_mb, "Decoded record frames kept in memory, MiB (default 2048)");
+  add_integer_option<std::size_t>(cmd, "--deep-hash", o->deep_hash_mb, 1, kMaxHashMb,
+                                  "--deep: transposition table per thread, MiB (default 64)");
+  add_integer_option<std::size_t>(cmd, "--max-errors", o->max_errors, 0, std::numeric_limits<std::int64_t>::max(),
+                                  "Errors listed, lowest database index first (default 20)");
+  add_threads_option(cmd, o->threads, "0");
+  add_integer_option<std::uint64_t>(cmd, "--cache-mb", *cache_mb, 1, kMaxHashMb,
+                                    "Decoded record frames kept in memory, MiB (default 2048)");
   cmd->add_flag("--json", *json, "Print the summary as one JSON object");
   cmd->add_flag("--progress", o->progress, "Progress on stderr (default: when stderr is a terminal)");
   cmd->callback([=] {
@@ -52,7 +60,7 @@ void add_verify(CLI::App& app) {
     if (*random && o->walks == 0 && o->seconds == 0) o->walks = 10000;
     o->cache_bytes = *cache_mb << 20;
     if (!o->progress) o->progress = ::isatty(2);
-    const int threads = o->threads > 0 ? o->threads : tbb::info::default_concurrency();
+    const int threads = thread_count(o->threads);
     tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
     verify::VerifyReport report;
     {

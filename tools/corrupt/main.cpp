@@ -6,12 +6,31 @@
 // Exit 0 on success, 2 on a usage or I/O error.
 #include <cstdio>
 #include <exception>
+#include <filesystem>
+#include <limits>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include "src/cli/option_ranges.h"
 #include "verify/fault_injector.h"
 #include "verify/rule.h"
+
+namespace {
+
+// True when both paths name one file (./x, sub/../x, a symlink or a hard link
+// to x): --force would then delete the input before copying it.
+bool same_file(const std::string& a, const std::string& b) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (fs::equivalent(a, b, ec) && !ec) return true;
+  const fs::path ca = fs::weakly_canonical(a, ec);
+  if (ec) return false;
+  const fs::path cb = fs::weakly_canonical(b, ec);
+  return !ec && ca == cb;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace gsolve;
@@ -19,8 +38,10 @@ int main(int argc, char** argv) {
   CLI::App app{"gsolve-corrupt: copy a gsolve database and change some records (verifier tests)"};
   app.add_option("--db", o.in, "Database to copy (not changed)")->required();
   app.add_option("--out", o.out, "Copy to write")->required();
-  app.add_option("--count", o.count, "Records to change (default 0)");
-  app.add_option("--seed", o.seed, "Seed: the same seed changes the same records (default 1)");
+  cli::add_integer_option<std::uint64_t>(&app, "--count", o.count, 0, std::numeric_limits<std::int64_t>::max(),
+                                         "Records to change (default 0)");
+  cli::add_integer_option<std::uint64_t>(&app, "--seed", o.seed, 0, std::numeric_limits<std::uint64_t>::max(),
+                                         "Seed: the same seed changes the same records (default 1)");
   app.add_option("--kind", o.kind, "value | remoteness | primitive | mixed (default mixed)")
       ->check(CLI::IsMember({"value", "remoteness", "primitive", "mixed"}));
   app.add_flag("--damage-frame", o.damage_frame, "Also flip bytes inside one zstd frame that holds records");
@@ -30,6 +51,11 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);
     std::fprintf(stderr, "gsolve-corrupt: error: %s\n", e.what());
+    return 2;
+  }
+  if (same_file(o.in, o.out)) {
+    std::fprintf(stderr, "gsolve-corrupt: error: --out %s is the input database itself: refusing to replace it\n",
+                 gsolve::quote_input(o.out).c_str());
     return 2;
   }
   try {
