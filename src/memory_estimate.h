@@ -55,7 +55,7 @@ double strong_solve_peak_bytes(const G& g, bool loopy) {
     order = std::max(order, g.symmetry_class_size(g.unrank(r)));
   const double reachable = rank_space / order;
   double per_position = 8 + 4 + 1 + 4;
-  if constexpr (!Unmoves<G>::available) per_position += 16 + 4.0 * static_cast<double>(G::kMaxMoves);  // edge list
+  if constexpr (!HasUnmoves<G>) per_position += 16 + 4.0 * static_cast<double>(G::kMaxMoves);  // edge list
   return kBaseBytes + rank_space / 8 + rank_space / 16 + reachable * per_position + 4 * largest;
 }
 
