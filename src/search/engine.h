@@ -100,10 +100,18 @@ class Engine final : public SearchImpl<typename P::Game> {
     return result;
   }
 
-  // The plug-in's handle on the tables during expand: early prefetches.
+  // The plug-in's handle on the tables during expand: early prefetches. It
+  // remembers the thread's small table once found (a thread-index lookup is
+  // not free), for the probe and the store of the same node.
   struct Tables {
     const Engine& e;
-    void prefetch(const Key& key, bool local) const { (local ? e.local() : *e.tt_).prefetch(key); }
+    mutable Table* local = nullptr;
+    void prefetch(const Key& key, bool is_local) const { table(is_local).prefetch(key); }
+    Table& table(bool is_local) const {
+      if (!is_local) return *e.tt_;
+      if (!local) local = &e.local();
+      return *local;
+    }
   };
 
  private:
@@ -121,7 +129,7 @@ class Engine final : public SearchImpl<typename P::Game> {
   void on_cutoff(const State& s, const MoveItem& m) const {
     Ordering& o = ordering();
     const int empties = p_.empties(s), ply = p_.ply_index(s);
-    o.history[ply & 1][m.square] += static_cast<std::uint32_t>(empties * empties);
+    o.history[ply & 1][p_.history_square(m)] += static_cast<std::uint32_t>(empties * empties);
     o.killer[ply] = static_cast<std::int8_t>(m.id);
   }
   // The calling thread's small table (one thread at a time per arena slot;
@@ -134,7 +142,7 @@ class Engine final : public SearchImpl<typename P::Game> {
   // Table probe, enhanced transposition cut-off and move order of an expanded
   // node. Returns true when the node is decided (value in *value).
   bool finish_expand(const State& s, int& alpha, int& beta, Node<P>& node, int* value) const {
-    Table& table = node.local ? local() : *tt_;
+    Table& table = *node.table;
     int tt_move = -1;
     typename Table::Hit hit;
     if (table.probe(node.key, &hit)) {
@@ -174,7 +182,8 @@ class Engine final : public SearchImpl<typename P::Game> {
         int sc = node.moves[i].order << 24;
         if (killers_ && node.moves[i].id == o.killer[ply]) sc += 1 << 23;
         if (history_)
-          sc += static_cast<int>(std::min<std::uint32_t>(o.history[ply & 1][node.moves[i].square], (1u << 23) - 1));
+          sc += static_cast<int>(
+              std::min<std::uint32_t>(o.history[ply & 1][p_.history_square(node.moves[i])], (1u << 23) - 1));
         node.moves[i].order = sc;
       }
     }
@@ -191,8 +200,10 @@ class Engine final : public SearchImpl<typename P::Game> {
 
   // Everything a node does before it searches its children.
   Expand expand(const State& s, int& alpha, int& beta, Node<P>& node, int* value) const {
-    const Expand e = p_.expand(s, alpha, beta, node, *value, Tables{*this});
+    const Tables tables{*this};
+    const Expand e = p_.expand(s, alpha, beta, node, *value, tables);
     if (e != Expand::expanded) return e;
+    node.table = &tables.table(node.local);
     return finish_expand(s, alpha, beta, node, value) ? Expand::decided : Expand::expanded;
   }
 
@@ -207,7 +218,7 @@ class Engine final : public SearchImpl<typename P::Game> {
       lb = ub = best;
       move = best_move;
     }
-    (node.local ? local() : *tt_).store(node.key, lb, ub, move, work);
+    node.table->store(node.key, lb, ub, move, work);
   }
 
   struct Worker {

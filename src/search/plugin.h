@@ -13,7 +13,6 @@
 //     int order;                  larger is searched first (stable)
 //     int table_move;             the move as the table stores it (in the key's
 //                                 symmetry frame), 0..kMoveCodes-1
-//     int square;                 0..63: history heuristic index
 //     int id;                     killer identity (the move in the state's frame)
 //     Key child_key;              the child's key (read when node.etc is set)
 //   };
@@ -29,6 +28,7 @@
 //   int empties(const State&) const;       no split below kDefaultMinSplitEmpties
 //   int ply_index(const State&) const;     0..63: killer slot, parity = history side
 //   std::uint32_t initial_history(int square) const;
+//   int history_square(const MoveItem&) const;   0..63: history heuristic index
 //   std::unique_ptr<Table> make_table(std::size_t bytes) const;
 //   std::size_t local_table_bytes() const;  0: no per-thread small table
 //   template <class Tables>
@@ -58,6 +58,7 @@ enum class Expand { decided, forced, expanded };
 template <class P>
 struct Node {
   typename P::Key key;
+  typename P::Table* table = nullptr;  // set by the engine: the table of `key`
   bool local = false;  // probe and store in the thread's small table instead of the shared one
   bool etc = false;    // try enhanced transposition cut-offs with moves[i].child_key
   int count = 0;

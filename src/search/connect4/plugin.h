@@ -66,7 +66,6 @@ class Connect4Plugin {
   struct MoveItem {
     int order;       // threats created
     int table_move;  // column in the key's frame (mirrored if the key is)
-    int square;      // bit index of the square (history)
     int id;          // column (killers)
     u64 bit;         // the square
     u64 threats;     // our winning squares after the move: the child's opp_win
@@ -117,6 +116,7 @@ class Connect4Plugin {
       if (order_[i] == col) return static_cast<std::uint32_t>((g_.W - i) << 14);
     return 0;
   }
+  int history_square(const MoveItem& m) const { return __builtin_ctzll(m.bit); }
   std::unique_ptr<Table> make_table(std::size_t bytes) const { return std::make_unique<Table>(bytes, g_.B); }
   std::size_t local_table_bytes() const { return local_empties_ > 0 ? kConnect4LocalBytes : 0; }
 
@@ -211,7 +211,7 @@ class Connect4Plugin {
         tables.prefetch(ck, false);
       }
       node.moves[node.count++] = MoveItem{__builtin_popcountll(t), mirrored ? g_.W - 1 - col : col,
-                                          __builtin_ctzll(sq), col, sq, t, ck};
+                                          col, sq, t, ck};
     }
     // No win with stone n+3: the earliest is n+5.
     hi = std::min(hi, (g_.WH - 3 - n) / 2);
