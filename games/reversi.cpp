@@ -79,16 +79,13 @@ Reversi::Reversi(int size) : n_(size) {
 
 Reversi Reversi::from_options(std::string_view options) {
   if (options.empty()) return Reversi(8);
-  const auto bad = [&] {
-    return ParseError("bad reversi size '" + excerpt(options) + "' (expected NxN, e.g. 8x8)");
-  };
+  const auto bad = [&] { return ParseError("bad reversi size '" + excerpt(options) + "' (expected NxN, e.g. 8x8)"); };
   const auto x = options.find('x');
   if (x == std::string_view::npos) throw bad();
   int w = 0, h = 0;
   auto [p1, e1] = std::from_chars(options.data(), options.data() + x, w);
   auto [p2, e2] = std::from_chars(options.data() + x + 1, options.data() + options.size(), h);
-  if (e1 != std::errc{} || e2 != std::errc{} || p1 != options.data() + x ||
-      p2 != options.data() + options.size())
+  if (e1 != std::errc{} || e2 != std::errc{} || p1 != options.data() + x || p2 != options.data() + options.size())
     throw bad();
   if (w != h) throw ParseError("reversi board must be square (got " + excerpt(options) + ")");
   return Reversi(w);
@@ -186,8 +183,8 @@ Reversi::Position Reversi::parse(std::string_view text) const {
 
 Reversi::Position Reversi::parse_board(std::string_view text) const {
   const std::size_t squares = n_ * n_;
-  const std::string expected = " (expected " + std::to_string(squares) +
-                               " squares X/O/- from a1 row by row, a space, then X or O to move)";
+  const std::string expected =
+      " (expected " + std::to_string(squares) + " squares X/O/- from a1 row by row, a space, then X or O to move)";
   std::size_t end = 0;
   while (end < text.size() && !is_space(text[end])) ++end;
   const std::string_view board = text.substr(0, end), side = trim(text.substr(end));
@@ -205,8 +202,7 @@ Reversi::Position Reversi::parse_board(std::string_view text) const {
     else if (ch == 'O')
       white |= std::uint64_t{1} << sq;
     else if (ch != '-' && ch != '.')
-      throw ParseError("bad character '" + excerpt(board.substr(q, 1)) + "' at square " + square_name(sq) +
-                       expected);
+      throw ParseError("bad character '" + excerpt(board.substr(q, 1)) + "' at square " + square_name(sq) + expected);
   }
   if (side.empty()) throw ParseError("reversi board text lacks the side to move" + expected);
   if (side != "X" && side != "O") throw ParseError("bad side to move '" + excerpt(side) + "'" + expected);
@@ -243,8 +239,7 @@ Reversi::Position Reversi::parse_moves(std::string_view text) const {
     if (terminal(p).primitive()) throw ParseError(where + " comes after the game ended");
     const std::uint64_t moves = legal_moves(p.own, p.opp);
     if (pass) {
-      if (moves)
-        throw ParseError(where + ": " + (p.black_to_move ? "X" : "O") + " has a legal move, so may not pass");
+      if (moves) throw ParseError(where + ": " + (p.black_to_move ? "X" : "O") + " has a legal move, so may not pass");
       p = play(p, kPass);
       continue;
     }

@@ -21,11 +21,11 @@
 // counted in parallel with oneTBB, each task with its own counters.
 #pragma once
 
-#include <cstdint>
-#include <vector>
-
 #include <tbb/combinable.h>
 #include <tbb/parallel_for.h>
+
+#include <cstdint>
+#include <vector>
 
 #include "games/game.h"
 

@@ -1,18 +1,19 @@
 // gsolve perft GAME DEPTH: move sequences per ply from the start (src/perft.h),
 // to check the rules against published counts and to time move generation.
-#include <chrono>
-#include <ctime>
-#include <memory>
-#include <string>
+#include "src/perft.h"
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 #include <tbb/global_control.h>
 #include <tbb/info.h>
 
+#include <chrono>
+#include <ctime>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+
 #include "games/registry.h"
 #include "src/cli/cli.h"
-#include "src/perft.h"
 
 namespace gsolve::cli {
 namespace {
@@ -40,8 +41,8 @@ void run_perft(const PerftOptions& o) {
         row["finished"] = k < o.depth ? nlohmann::json(counts.finished[k]) : nlohmann::json();  // last ply: bulk
         plies.push_back(row);
       }
-      const nlohmann::json j = {{"game", g.spec()},       {"depth", o.depth}, {"plies", plies},
-                                {"seconds", seconds},     {"cpu_seconds", cpu}, {"threads", threads}};
+      const nlohmann::json j = {{"game", g.spec()},   {"depth", o.depth},   {"plies", plies},
+                                {"seconds", seconds}, {"cpu_seconds", cpu}, {"threads", threads}};
       fmt::print("{}\n", j.dump());
       return;
     }
@@ -58,14 +59,14 @@ void run_perft(const PerftOptions& o) {
 
 void add_perft(CLI::App& app) {
   auto o = std::make_shared<PerftOptions>();
-  CLI::App* cmd = app.add_subcommand(
-      "perft",
-      "Count move sequences per ply from the start (a forced pass is a ply).\n"
-      "nodes: positions at ply N; a finished game counts at the ply where it ends, then stops\n"
-      "  (shared/data/reversi/README.md's per-ply lists: 8x8 ply 0..9, 6x6 ply 1..9).\n"
-      "standard: finished games keep counting as leaves (the README's 'standard perft(N)':\n"
-      "  8x8 ply 10..13, 6x6 ply 10..14, 4x4's 60060 complete games from ply 16 on).\n"
-      "finished: games that end exactly at ply N ('-' at the last ply, which is counted in bulk).");
+  CLI::App* cmd =
+      app.add_subcommand("perft",
+                         "Count move sequences per ply from the start (a forced pass is a ply).\n"
+                         "nodes: positions at ply N; a finished game counts at the ply where it ends, then stops\n"
+                         "  (shared/data/reversi/README.md's per-ply lists: 8x8 ply 0..9, 6x6 ply 1..9).\n"
+                         "standard: finished games keep counting as leaves (the README's 'standard perft(N)':\n"
+                         "  8x8 ply 10..13, 6x6 ply 10..14, 4x4's 60060 complete games from ply 16 on).\n"
+                         "finished: games that end exactly at ply N ('-' at the last ply, which is counted in bulk).");
   cmd->add_option("game", o->spec, "Game spec: reversi:8x8, reversi:6x6, connect4:7x6, tictactoe, ...")->required();
   cmd->add_option("depth", o->depth, "Plies from the start (0..200)")->required()->check(CLI::Range(0, 200));
   cmd->add_option("--threads", o->threads, "Worker threads (default: all cores)")->check(CLI::Range(1, 1024));

@@ -1,5 +1,4 @@
 #include <doctest/doctest.h>
-
 #include <tbb/global_control.h>
 
 #include <algorithm>
@@ -50,9 +49,7 @@ struct NaiveReversi {
       for (int dc = -1; dc <= 1; ++dc) {
         if (!dr && !dc) continue;
         int k = 1;
-        auto inside = [&](int k) {
-          return r + k * dr >= 0 && r + k * dr < n && c + k * dc >= 0 && c + k * dc < n;
-        };
+        auto inside = [&](int k) { return r + k * dr >= 0 && r + k * dr < n && c + k * dc >= 0 && c + k * dc < n; };
         while (inside(k) && board.cell[(r + k * dr) * n + c + k * dc] == 3 - player) ++k;
         if (k > 1 && inside(k) && board.cell[(r + k * dr) * n + c + k * dc] == player) total += k - 1;
       }
@@ -70,13 +67,10 @@ struct NaiveReversi {
       for (int dc = -1; dc <= 1; ++dc) {
         if (!dr && !dc) continue;
         int k = 1;
-        auto inside = [&](int k) {
-          return r + k * dr >= 0 && r + k * dr < n && c + k * dc >= 0 && c + k * dc < n;
-        };
+        auto inside = [&](int k) { return r + k * dr >= 0 && r + k * dr < n && c + k * dc >= 0 && c + k * dc < n; };
         while (inside(k) && b.cell[(r + k * dr) * n + c + k * dc] == 3 - player) ++k;
         if (k > 1 && inside(k) && b.cell[(r + k * dr) * n + c + k * dc] == player)
-          for (int j = 1; j < k; ++j)
-            b.cell[(r + j * dr) * n + c + j * dc] = static_cast<std::int8_t>(player);
+          for (int j = 1; j < k; ++j) b.cell[(r + j * dr) * n + c + j * dc] = static_cast<std::int8_t>(player);
       }
     b.cell[q] = static_cast<std::int8_t>(player);
     b.side = 3 - player;
@@ -155,13 +149,12 @@ TEST_CASE("reversi: specs and parse errors name the problem") {
   CHECK(Reversi::from_options("").spec() == "reversi:8x8");
   CHECK(Reversi::from_options("6x6").spec() == "reversi:6x6");
   CHECK(with_game("reversi:4x4", [](const auto& game) { return game.spec(); }) == "reversi:4x4");
-  CHECK_THROWS_WITH_AS(Reversi::from_options("5x5"),
-                       "reversi board 5x5 is not supported (the size must be even, 4..8)", ParseError);
+  CHECK_THROWS_WITH_AS(Reversi::from_options("5x5"), "reversi board 5x5 is not supported (the size must be even, 4..8)",
+                       ParseError);
   CHECK_THROWS_WITH_AS(Reversi::from_options("10x10"),
                        "reversi board 10x10 is not supported (the size must be even, 4..8)", ParseError);
   CHECK_THROWS_WITH_AS(Reversi::from_options("6x4"), "reversi board must be square (got 6x4)", ParseError);
-  CHECK_THROWS_WITH_AS(Reversi::from_options("big"), "bad reversi size 'big' (expected NxN, e.g. 8x8)",
-                       ParseError);
+  CHECK_THROWS_WITH_AS(Reversi::from_options("big"), "bad reversi size 'big' (expected NxN, e.g. 8x8)", ParseError);
 
   Reversi g(8);
   const std::string tail = " (expected 64 squares X/O/- from a1 row by row, a space, then X or O to move)";
@@ -189,13 +182,12 @@ TEST_CASE("reversi: specs and parse errors name the problem") {
   CHECK_THROWS_WITH_AS(g.parse(bad + " X"), control_char.c_str(), ParseError);
   std::string hole = start;
   hole[27] = '-';
-  CHECK_THROWS_WITH_AS(g.parse(hole + " X"),
-                       "centre square d4 is empty (the 4 centre squares are never empty)", ParseError);
-  hole[27] = '.';  // the OBF empty square: the same board
-  CHECK_THROWS_WITH_AS(g.parse(hole + " X"),
-                       "centre square d4 is empty (the 4 centre squares are never empty)", ParseError);
-  CHECK_THROWS_WITH_AS(g.parse("f5i9"), "bad move 2 'i9' (expected a square a1..h8 or a pass 'pa')",
+  CHECK_THROWS_WITH_AS(g.parse(hole + " X"), "centre square d4 is empty (the 4 centre squares are never empty)",
                        ParseError);
+  hole[27] = '.';  // the OBF empty square: the same board
+  CHECK_THROWS_WITH_AS(g.parse(hole + " X"), "centre square d4 is empty (the 4 centre squares are never empty)",
+                       ParseError);
+  CHECK_THROWS_WITH_AS(g.parse("f5i9"), "bad move 2 'i9' (expected a square a1..h8 or a pass 'pa')", ParseError);
   CHECK_THROWS_WITH_AS(g.parse("f5f5"), "move 2 'f5' is not legal for O: the square is taken", ParseError);
   CHECK_THROWS_WITH_AS(g.parse("a1"), "move 1 'a1' is not legal for X: it flips nothing", ParseError);
   CHECK_THROWS_WITH_AS(g.parse("f5pa"), "move 2 'pa': O has a legal move, so may not pass", ParseError);
@@ -205,8 +197,8 @@ TEST_CASE("reversi: specs and parse errors name the problem") {
   CHECK_THROWS_WITH_AS(g.parse("f5 Pass d6"), "move 2 'Pass': O has a legal move, so may not pass", ParseError);
   CHECK_THROWS_WITH_AS(g.parse_move(g.start(), "a1"), "move a1 is not legal: it flips nothing", ParseError);
   CHECK_THROWS_WITH_AS(g.parse_move(g.start(), "d4"), "move d4 is not legal: the square is taken", ParseError);
-  CHECK_THROWS_WITH_AS(g.parse_move(g.start(), "z1"),
-                       "bad reversi move 'z1' (expected a square a1..h8 or 'pass')", ParseError);
+  CHECK_THROWS_WITH_AS(g.parse_move(g.start(), "z1"), "bad reversi move 'z1' (expected a square a1..h8 or 'pass')",
+                       ParseError);
   CHECK_THROWS_WITH_AS(g.parse_move(g.start(), "pass"), "may not pass: there is a legal move", ParseError);
   CHECK_THROWS_WITH_AS(g.parse_move(g.start(), "ps"), "may not pass: there is a legal move", ParseError);
 
@@ -262,8 +254,8 @@ TEST_CASE("reversi: 4x4 perft, reachable positions and value agree with a naive 
   Reversi g(4);
   NaiveReversi naive{4};
   // Cross-checked against NaiveReversi; passes count as moves. Depth 0..18.
-  const std::vector<std::uint64_t> expected = {
-      1, 4, 12, 44, 128, 424, 1256, 3624, 9112, 20032, 36412, 50268, 55112, 31396, 12920, 3416, 612, 48, 0};
+  const std::vector<std::uint64_t> expected = {1,     4,     12,    44,    128,   424,  1256, 3624, 9112, 20032,
+                                               36412, 50268, 55112, 31396, 12920, 3416, 612,  48,   0};
   std::vector<std::uint64_t> counts;
   for (int depth = 0;; ++depth) {
     const std::uint64_t mine = recursive_perft(g, g.start(), depth);
@@ -406,14 +398,22 @@ TEST_CASE("reversi: the 8 transforms are the dihedral group and commute with the
   // Where square (r, c) goes under symmetry s (numbering of reversi_kernel.h).
   const auto image = [](int s, int r, int c, int n) -> std::pair<int, int> {
     switch (s) {
-      case 0: return {r, c};
-      case 1: return {n - 1 - r, n - 1 - c};
-      case 2: return {c, r};
-      case 3: return {n - 1 - c, n - 1 - r};
-      case 4: return {r, n - 1 - c};
-      case 5: return {n - 1 - r, c};
-      case 6: return {c, n - 1 - r};
-      default: return {n - 1 - c, r};
+      case 0:
+        return {r, c};
+      case 1:
+        return {n - 1 - r, n - 1 - c};
+      case 2:
+        return {c, r};
+      case 3:
+        return {n - 1 - c, n - 1 - r};
+      case 4:
+        return {r, n - 1 - c};
+      case 5:
+        return {n - 1 - r, c};
+      case 6:
+        return {c, n - 1 - r};
+      default:
+        return {n - 1 - c, r};
     }
   };
   std::mt19937_64 rng(8);
