@@ -88,6 +88,12 @@ class Reversi {
   Position start() const { return start_; }
   Terminal terminal(const Position& p) const;
   void generate_moves(const Position& p, MoveList<Reversi>& moves) const;
+  // Moves of p (a forced pass is one), 0 at the end of the game: one fill and
+  // no move list in the common case (games/game.h count_moves, perft's last ply).
+  std::size_t count_moves(const Position& p) const {
+    if (const std::uint64_t m = legal_moves(p.own, p.opp)) return static_cast<std::size_t>(reversi::count(m));
+    return legal_moves(p.opp, p.own) ? 1 : 0;
+  }
   Position play(const Position& p, Move m) const {
     if (m == kPass) return {p.opp, p.own, p.black_to_move ^ 1u, 0};
     const std::uint64_t f = reversi::flips(p.own, p.opp, m);

@@ -327,6 +327,7 @@ TEST_CASE("reversi: rank, unrank, canonical and text on random games") {
       while (!g.terminal(p).primitive()) {
         MoveList<Reversi> moves;
         g.generate_moves(p, moves);
+        REQUIRE(g.count_moves(p) == moves.size());
         const auto m = moves[rng() % moves.size()];
         with_passes += m == Reversi::kPass ? (plies % 2 ? "pass " : "ps") : g.format_move(p, m);
         ++plies;
@@ -343,6 +344,8 @@ TEST_CASE("reversi: rank, unrank, canonical and text on random games") {
         }
         REQUIRE(g.parse(g.format(p)) == p);
       }
+      CHECK(g.count_moves(p) == 0);
+      CHECK(count_moves(g, p) == 0);
       CHECK(g.parse(with_passes) == p);
       CHECK(g.parse(without_passes) == p);
       const std::string after = "move " + std::to_string(plies + 1) + " 'pa' comes after the game ended";
