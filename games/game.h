@@ -140,4 +140,19 @@ void canonical_children(const G& g, const typename G::Position& p, PositionList<
   }
 }
 
+// The number of moves of p (a forced pass counts as one), 0 when p is
+// primitive: terminal() and generate_moves() in one, for perft's bulk count of
+// the last ply. A game may provide a faster count_moves of its own.
+template <Game G>
+std::size_t count_moves(const G& g, const typename G::Position& p) {
+  if constexpr (requires { g.count_moves(p); }) {
+    return g.count_moves(p);
+  } else {
+    if (g.terminal(p).primitive()) return 0;
+    MoveList<G> moves;
+    g.generate_moves(p, moves);
+    return moves.size();
+  }
+}
+
 }  // namespace gsolve
