@@ -28,6 +28,7 @@ struct QueryOptions {
   bool weak = false;
   int threads = 1;
   std::size_t hash_mb = 256;
+  std::size_t cache_mb = db::RecordReader::kDefaultCacheBytes >> 20;  // decoded frames kept
 };
 
 // Reads positions (arguments, or lines of stdin for "-") and prints a report
@@ -108,7 +109,7 @@ void run_query(const QueryOptions& o) {
   }
   const bool partial = contents.coverage != "complete";
   with_game(contents.game, [&](const auto& g) {
-    db::RecordReader reader(*database, contents.tiers, contents.layout);
+    db::RecordReader reader(*database, contents.tiers, contents.layout, o.cache_mb << 20);
     Resolver resolver(g, reader, contents.layout, contents.scored,
                       [](std::span<const Record> c, bool scored) { return combine_children(c, scored); });
     auto solver = partial ? make_searcher(g, o) : nullptr;
@@ -141,6 +142,8 @@ void add_query(CLI::App& app) {
   cmd->add_flag("--weak", o->weak, "Search only for win/lose/tie (no remoteness): faster; without --db");
   cmd->add_option("--threads", o->threads, "Search threads (default 1)");
   cmd->add_option("--hash", o->hash_mb, "Search transposition table in MB (default 256)");
+  cmd->add_option("--cache", o->cache_mb, "Decoded record frames kept in memory, MiB (default 256)")
+      ->check(CLI::Range(std::size_t{0}, std::size_t{1} << 20));
   cmd->callback([o] { run_query(*o); });
 }
 

@@ -44,7 +44,7 @@ void add_verify(CLI::App& app) {
   cmd->add_option("--deep-hash", o->deep_hash_mb, "--deep: transposition table per thread, MiB (default 64)");
   cmd->add_option("--max-errors", o->max_errors, "Errors listed, lowest database index first (default 20)");
   cmd->add_option("--threads", o->threads, "Worker threads (default: all cores)");
-  cmd->add_option("--cache-mb", *cache_mb, "Decoded record frames kept in memory, MiB (default 2048)");
+  cmd->add_option("--cache,--cache-mb", *cache_mb, "Decoded record frames kept in memory, MiB (default 2048)");
   cmd->add_flag("--json", *json, "Print the summary as one JSON object");
   cmd->add_flag("--progress", o->progress, "Progress on stderr (default: when stderr is a terminal)");
   cmd->callback([=] {
