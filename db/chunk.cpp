@@ -125,8 +125,8 @@ bool chunk_header(std::string_view blob, std::uint32_t& frames, std::uint32_t& r
   return table_end + get32(blob, kHeaderSize + 4 * frames) == blob.size();
 }
 
-FrameStatus decode_frame(std::string_view blob, std::uint32_t frame, const ChunkLayout& layout,
-                         ZSTD_DCtx* dctx, std::span<PackedRecord> out, std::uint32_t& count) {
+FrameStatus decode_frame_planes(std::string_view blob, std::uint32_t frame, const ChunkLayout& layout,
+                                ZSTD_DCtx* dctx, std::span<std::uint8_t> raw, std::uint32_t& count) {
   std::uint32_t frames = 0, records = 0;
   if (!chunk_header(blob, frames, records) || frame >= frames) return FrameStatus::damaged;
   if (get32(blob, 8) != layout.frame_records || get16(blob, 12) != layout.planes)
@@ -135,14 +135,23 @@ FrameStatus decode_frame(std::string_view blob, std::uint32_t frame, const Chunk
   const std::uint32_t from = get32(blob, kHeaderSize + 4 * frame);
   const std::uint32_t to = get32(blob, kHeaderSize + 4 * (frame + 1));
   if (from > to || data + to > blob.size()) return FrameStatus::damaged;
-  count = std::min(layout.frame_records, records - frame * layout.frame_records);
-  const std::size_t n = count;
   if (layout.planes == 0 || layout.planes > 4) return FrameStatus::damaged;
+  count = std::min(layout.frame_records, records - frame * layout.frame_records);
+  const std::size_t size = std::size_t{count} * layout.planes;
+  if (raw.size() < size) return FrameStatus::damaged;
+  const std::size_t got = ZSTD_decompressDCtx(dctx, raw.data(), size, blob.data() + data + from, to - from);
+  if (ZSTD_isError(got) || got != size) return FrameStatus::damaged;
+  return FrameStatus::ok;
+}
+
+FrameStatus decode_frame(std::string_view blob, std::uint32_t frame, const ChunkLayout& layout,
+                         ZSTD_DCtx* dctx, std::span<PackedRecord> out, std::uint32_t& count) {
   // One plane buffer per thread, grown once: no allocation per lookup.
   thread_local std::vector<std::uint8_t> raw;
-  raw.resize(n * layout.planes);
-  const std::size_t got = ZSTD_decompressDCtx(dctx, raw.data(), raw.size(), blob.data() + data + from, to - from);
-  if (ZSTD_isError(got) || got != raw.size()) return FrameStatus::damaged;
+  raw.resize(std::size_t{layout.frame_records} * std::min<std::uint32_t>(layout.planes, 4));
+  if (decode_frame_planes(blob, frame, layout, dctx, raw, count) != FrameStatus::ok) return FrameStatus::damaged;
+  const std::size_t n = count;
+  if (out.size() < n) return FrameStatus::damaged;
   const std::uint32_t planes = layout.planes;
   for (std::size_t i = 0; i < n; ++i) {
     PackedRecord r = 0;

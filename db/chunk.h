@@ -106,6 +106,13 @@ enum class FrameStatus { ok, damaged };
 FrameStatus decode_frame(std::string_view blob, std::uint32_t frame, const ChunkLayout& layout,
                          ZSTD_DCtx* dctx, std::span<PackedRecord> out, std::uint32_t& count);
 
+// The same, without the last step: the frame's byte planes as zstd gives them
+// (plane k of record i at raw[k * count + i]; raw needs frame_records *
+// planes bytes). The caller assembles records and checks their values: a
+// reader that keeps frames this way skips a pass over every decoded frame.
+FrameStatus decode_frame_planes(std::string_view blob, std::uint32_t frame, const ChunkLayout& layout,
+                                ZSTD_DCtx* dctx, std::span<std::uint8_t> raw, std::uint32_t& count);
+
 // Number of frames and records a blob claims; false if its header is damaged.
 bool chunk_header(std::string_view blob, std::uint32_t& frames, std::uint32_t& records);
 

@@ -345,7 +345,7 @@ std::optional<std::string_view> ChunkReader::chunk(std::uint32_t tier, std::uint
 RecordReader::RecordReader(const Database& db, std::vector<std::uint64_t> tiers, ChunkLayout layout,
                            std::size_t cache_bytes)
     : chunks_(db), tiers_(std::move(tiers)), layout_(layout) {
-  const std::size_t frame_bytes = std::size_t{layout_.frame_records} * sizeof(PackedRecord);
+  const std::size_t frame_bytes = std::size_t{layout_.frame_records} * layout_.planes;
   capacity_ = std::max<std::size_t>(kMinCacheFrames, cache_bytes / std::max<std::size_t>(frame_bytes, 1));
   cache_.reserve(std::min<std::size_t>(capacity_, 4096));
   where_.reserve(std::min<std::size_t>(capacity_, 4096));
@@ -389,7 +389,7 @@ RecordReader::CachedFrame& RecordReader::frame(std::uint32_t tier, std::uint32_t
   if (cache_.size() < capacity_) {
     victim = static_cast<std::uint32_t>(cache_.size());
     cache_.emplace_back();
-    cache_.back().records.resize(layout_.frame_records);
+    cache_.back().planes.resize(std::size_t{layout_.frame_records} * std::min<std::uint32_t>(layout_.planes, 4));
   } else {
     while (cache_[hand_].referenced) {
       cache_[hand_].referenced = false;
@@ -405,7 +405,8 @@ RecordReader::CachedFrame& RecordReader::frame(std::uint32_t tier, std::uint32_t
   slot.count = 0;
   const auto blob = chunks_.chunk(tier, chunk);
   slot.absent = !blob;
-  slot.status = blob ? decode_frame(*blob, frame, layout_, chunks_.dctx(), slot.records, slot.count) : FrameStatus::ok;
+  slot.status =
+      blob ? decode_frame_planes(*blob, frame, layout_, chunks_.dctx(), slot.planes, slot.count) : FrameStatus::ok;
   where_.emplace(id, victim);
   last_ = victim;
   return slot;
@@ -464,7 +465,12 @@ RecordReader::Lookup RecordReader::get(std::uint64_t rank) {
   if (slot.status == FrameStatus::damaged) return {Status::damaged, {}};
   const std::uint32_t at = in_chunk % layout_.frame_records;
   if (at >= slot.count) return {};
-  const Record r = unpack(slot.records[at]);
+  PackedRecord packed = 0;
+  for (std::uint32_t k = 0; k < layout_.planes; ++k)
+    packed |= PackedRecord{slot.planes[std::size_t{k} * slot.count + at]} << (8 * k);
+  // decode_frame's value check, per record read (db/chunk.h).
+  if ((packed & 7) > static_cast<PackedRecord>(Value::Win)) return {Status::damaged, {}};
+  const Record r = unpack(packed);
   if (!r.known()) return {};
   return {Status::ok, r};
 }

@@ -187,7 +187,7 @@ class RecordReader {
     bool absent = false;      // no chunk stored there
     bool referenced = false;  // CLOCK: used since the hand passed
     std::uint32_t count = 0;
-    std::vector<PackedRecord> records;
+    std::vector<std::uint8_t> planes;  // as decoded: plane k of record i at [k * count + i]
   };
   static constexpr std::uint32_t kNoSlot = ~std::uint32_t{0};
   int tier_of(std::uint64_t rank) const;
