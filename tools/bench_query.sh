@@ -61,7 +61,9 @@ cpu_of() {  # CPU seconds (user + sys) of a command, stdout discarded
 once=$(cpu_of "$BIN" query --db "$DB" --json - < "$WORK/positions")
 twice=$(cpu_of "$BIN" query --db "$DB" --json - < "$WORK/twice")
 warm_us=$(python3 -c "print(f'{($twice - $once) * 1e6 / 3000:.1f}')")
-echo "warm: ${warm_us} us CPU per position (3000 positions with every move: batch ${once} s, twice ${twice} s)"
+batch_us=$(python3 -c "print(f'{$once * 1e6 / 3000:.1f}')")
+echo "warm: ${warm_us} us CPU per position (3000 positions with every move: batch ${once} s, twice ${twice} s;"
+echo "      the whole first batch, process start and first decodes included: ${batch_us} us per position)"
 # Cold: the first $COLD positions, one process each.
 head -n "$COLD" "$WORK/positions" | sed 's/^$/""/' > "$WORK/cold"
 total=0
