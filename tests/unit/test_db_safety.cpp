@@ -2,7 +2,6 @@
 // disagree, cursor errors reported as damage, zstd contexts, and the frame
 // cache of db::RecordReader giving the same records at every size.
 #include <doctest/doctest.h>
-
 #include <unistd.h>
 
 #include <algorithm>
@@ -68,7 +67,9 @@ TEST_CASE("db: the meta check catches an edit of any meta entry, and its absence
     txn.commit();
   }
   CHECK(open_error(path) == "");
-  auto damaged_of = [](const std::string& file) { return file + ": database metadata is damaged (its checksum does not match)"; };
+  auto damaged_of = [](const std::string& file) {
+    return file + ": database metadata is damaged (its checksum does not match)";
+  };
   for (const auto& [key, value] : std::vector<std::pair<std::string, std::string>>{
            {"game", "connect4:4x4"}, {"stats/3", "{\"x\":2}"}, {"complete", "1"}, {"new_entry", ""}}) {
     const std::string copy = dir.file("copy-" + key.substr(0, 4) + ".gsdb");
