@@ -39,6 +39,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <zstd.h>
 
@@ -67,15 +68,29 @@ struct ChunkLayout {
   // Unscored: 2 planes x 16384 = 32 KiB frames; scored: 4 x 8192 = 32 KiB.
   // fill_unknown: only for games whose readers reach positions by legal moves
   // alone (connect4's position text is a move list).
-  // Filled (connect4) frames hold 65536 records, 16 to a chunk: about half
-  // the records of 16384-record frames at the same zstd level (long runs and
-  // repeats span more ranks), for 4x the work per decoded frame.
+  // Filled (connect4) frames hold 65536 records: about half the records of
+  // 16384-record frames at the same zstd level (long runs and repeats span
+  // more ranks), for 4x the work per decoded frame. 1024 of them to a chunk
+  // (2^26 records: a connect4:6x4 tier is one chunk): each chunk is an LMDB
+  // value in whole 4 KiB pages, and 16-frame chunks lost 2 KiB each on
+  // average, 4% of the 6x4 file (76 chunks; now 13). The writer compresses
+  // frames in parallel, so a one-chunk tier costs no parallelism.
   static ChunkLayout for_game(bool scored, bool fill_unknown = false) {
-    if (fill_unknown && !scored) return ChunkLayout{2, 4 * kFrameRecords, 16, true};
+    if (fill_unknown && !scored) return ChunkLayout{2, 4 * kFrameRecords, 1024, true};
     return scored ? ChunkLayout{4, kFrameRecords / 2, 128, fill_unknown}
                   : ChunkLayout{2, kFrameRecords, 64, fill_unknown};
   }
 };
+
+// The parts of encode_chunk, for a writer that compresses the frames of a
+// chunk in parallel: fill_before is the fill record carried into the frame
+// that starts at chunk[begin] (the last stored record before it, or 0);
+// encode_frame compresses one frame's records; assemble_chunk puts the
+// header, offset table and compressed frames together.
+PackedRecord fill_before(std::span<const PackedRecord> chunk, std::uint32_t begin, const ChunkLayout& layout);
+std::string encode_frame(std::span<const PackedRecord> records, PackedRecord fill, const ChunkLayout& layout,
+                         ZSTD_CCtx* cctx, int level);
+std::string assemble_chunk(std::uint32_t records, const ChunkLayout& layout, std::span<const std::string> frames);
 
 // Compresses records (at most layout.chunk_records()) into a chunk blob.
 // With layout.fill_unknown, Unknown records (and with layout.win_in_1, Win
@@ -90,6 +105,13 @@ enum class FrameStatus { ok, damaged };
 // or frame fail their checks gives `damaged`, never values.
 FrameStatus decode_frame(std::string_view blob, std::uint32_t frame, const ChunkLayout& layout,
                          ZSTD_DCtx* dctx, std::span<PackedRecord> out, std::uint32_t& count);
+
+// The same, without the last step: the frame's byte planes as zstd gives them
+// (plane k of record i at raw[k * count + i]; raw needs frame_records *
+// planes bytes). The caller assembles records and checks their values: a
+// reader that keeps frames this way skips a pass over every decoded frame.
+FrameStatus decode_frame_planes(std::string_view blob, std::uint32_t frame, const ChunkLayout& layout,
+                                ZSTD_DCtx* dctx, std::span<std::uint8_t> raw, std::uint32_t& count);
 
 // Number of frames and records a blob claims; false if its header is damaged.
 bool chunk_header(std::string_view blob, std::uint32_t& frames, std::uint32_t& records);

@@ -18,7 +18,11 @@ Contents Contents::read(const Database& db) {
   c.addressing = db.meta_or("addressing", "rank");
   c.complete = db.meta_or("complete", "0") == "1";
   c.scored = db.meta_or("scored", "0") == "1";
-  c.tiers = tiers_from_json(need("tiers"));
+  try {
+    c.tiers = tiers_from_json(need("tiers"));
+  } catch (const DbError&) {
+    throw DbError(db.path() + ": database metadata is damaged (meta entry 'tiers')");
+  }
   try {
     const auto layout = nlohmann::json::parse(need("layout"));
     c.layout = ChunkLayout{layout.at(0).get<std::uint32_t>(), layout.at(1).get<std::uint32_t>(),

@@ -3,8 +3,10 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <new>
 
 #include <nlohmann/json.hpp>
 
@@ -32,7 +34,90 @@ bool looks_like_lmdb(const std::string& path) {
   return head[16] == 0xDE && head[17] == 0xC0 && head[18] == 0xEF && head[19] == 0xBE;
 }
 
+std::uint64_t size_of(const std::string& path) {
+  struct stat st;
+  return ::stat(path.c_str(), &st) == 0 ? static_cast<std::uint64_t>(st.st_size) : 0;
+}
+
+// The file must hold every page up to the last one LMDB's newest meta page
+// names: a shorter file (cut by a copy, a full disk) is mapped past its end,
+// and reading its records would die of SIGBUS. Checked after mdb_env_open
+// (which reads the two meta pages with read(), not through the map) and
+// before anything reads a record page.
+void check_not_truncated(MDB_env* env, const std::string& path) {
+  MDB_envinfo info;
+  MDB_stat stat;
+  check(mdb_env_info(env, &info), path);
+  check(mdb_env_stat(env, &stat), path);
+  const std::uint64_t need = (std::uint64_t{info.me_last_pgno} + 1) * stat.ms_psize;
+  const std::uint64_t have = size_of(path);
+  if (have < need)
+    throw DbError(path + ": database file is truncated (" + std::to_string(have) + " bytes, its pages need " +
+                  std::to_string(need) + " bytes)");
+}
+
+// FNV-1a, 64 bits, over every meta entry but the check itself, in key order,
+// each as (key length, key, value length, value): any edit of a key or a value
+// changes it (a damage check, not a defence against forgery).
+constexpr std::string_view kMetaCheckKey = "meta_check";
+struct MetaHash {
+  std::uint64_t h = 14695981039346656037ull;
+  void bytes(const void* data, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) h = (h ^ static_cast<const unsigned char*>(data)[i]) * 1099511628211ull;
+  }
+  void field(std::string_view s) {
+    const std::uint64_t n = s.size();
+    bytes(&n, sizeof n);
+    bytes(s.data(), s.size());
+  }
+};
+
+std::string hex64(std::uint64_t v) {
+  static const char* digits = "0123456789abcdef";
+  std::string out(16, '0');
+  for (int i = 15; i >= 0; --i, v >>= 4) out[i] = digits[v & 15];
+  return out;
+}
+
+// The meta check of the meta table as `txn` sees it; `stored` receives the
+// check the table holds ("" if none).
+std::string meta_check(MDB_txn* txn, MDB_dbi meta, const std::string& path, std::string& stored) {
+  MDB_cursor* cur = nullptr;
+  check(mdb_cursor_open(txn, meta, &cur), path);
+  MetaHash hash;
+  stored.clear();
+  MDB_val k, v;
+  int rc = mdb_cursor_get(cur, &k, &v, MDB_FIRST);
+  for (; rc == MDB_SUCCESS; rc = mdb_cursor_get(cur, &k, &v, MDB_NEXT)) {
+    if (as_view(k) == kMetaCheckKey) {
+      stored = std::string(as_view(v));
+      continue;
+    }
+    hash.field(as_view(k));
+    hash.field(as_view(v));
+  }
+  mdb_cursor_close(cur);
+  check_end_of_data(rc, path + ": meta table");
+  return hex64(hash.h);
+}
+
 }  // namespace
+
+void check_end_of_data(int rc, const std::string& where) {
+  if (rc != MDB_NOTFOUND) throw DbError(where + ": damaged database (" + mdb_strerror(rc) + ")");
+}
+
+ZSTD_DCtx* new_dctx() {
+  ZSTD_DCtx* d = ZSTD_createDCtx();
+  if (!d) throw std::bad_alloc();
+  return d;
+}
+
+ZSTD_CCtx* new_cctx() {
+  ZSTD_CCtx* c = ZSTD_createCCtx();
+  if (!c) throw std::bad_alloc();
+  return c;
+}
 
 std::uint64_t chunk_key(std::uint32_t tier, std::uint32_t chunk) {
   return std::uint64_t{tier} << 32 | chunk;
@@ -47,16 +132,25 @@ std::string key_bytes(std::uint64_t key) {
 std::unique_ptr<Database> Database::open_env(const std::string& path, unsigned flags) {
   std::unique_ptr<Database> db(new Database());
   db->path_ = path;
-  check(mdb_env_create(&db->env_), path);
-  mdb_env_set_maxdbs(db->env_, 4);
-  mdb_env_set_mapsize(db->env_, kMapSize);
-  mdb_env_set_maxreaders(db->env_, 1024);
-  const int rc = mdb_env_open(db->env_, path.c_str(), flags | MDB_NOSUBDIR | MDB_NOTLS, 0644);
-  if (rc != MDB_SUCCESS) {
-    mdb_env_close(db->env_);
-    db->env_ = nullptr;
-    throw DbError(path + ": " + mdb_strerror(rc));
-  }
+  auto open_with = [&](unsigned f) {
+    check(mdb_env_create(&db->env_), path);
+    int rc = mdb_env_set_maxdbs(db->env_, 4);
+    if (rc == MDB_SUCCESS) rc = mdb_env_set_mapsize(db->env_, kMapSize);
+    if (rc == MDB_SUCCESS) rc = mdb_env_set_maxreaders(db->env_, 1024);
+    if (rc == MDB_SUCCESS) rc = mdb_env_open(db->env_, path.c_str(), f | MDB_NOSUBDIR | MDB_NOTLS, 0644);
+    if (rc != MDB_SUCCESS) {
+      mdb_env_close(db->env_);
+      db->env_ = nullptr;
+    }
+    return rc;
+  };
+  int rc = open_with(flags);
+  // A reader in a directory it cannot write (no lock file there, none can be
+  // made) opens without one: LMDB's reader table only protects readers from a
+  // writer, and no writer can work in that directory either.
+  if (rc == EACCES && (flags & MDB_RDONLY)) rc = open_with(flags | MDB_NOLOCK);
+  if (rc != MDB_SUCCESS) throw DbError(path + ": " + mdb_strerror(rc));
+  check_not_truncated(db->env_, path);
   MDB_txn* txn = nullptr;
   check(mdb_txn_begin(db->env_, nullptr, flags & MDB_RDONLY, &txn), path);
   const unsigned create = (flags & MDB_RDONLY) ? 0 : MDB_CREATE;
@@ -82,14 +176,26 @@ std::unique_ptr<Database> Database::open(const std::string& path, Mode mode) {
     throw DbError(path + ": not a gsolve database (no gsolve magic)");
   const std::string version = db->meta_or("format_version", "?");
   if (version != std::to_string(kFormatVersion))
-    throw DbError(path + ": database format version " + version + ", this gsolve reads " +
+    throw DbError(path + ": database format version " + version.substr(0, 20) + ", this gsolve reads " +
                   std::to_string(kFormatVersion) + " (solve the game again)");
+  MDB_txn* txn = nullptr;
+  check(mdb_txn_begin(db->env_, nullptr, MDB_RDONLY, &txn), path);
+  std::string stored;
+  std::string computed;
+  try {
+    computed = meta_check(txn, db->meta_, path, stored);
+  } catch (...) {
+    mdb_txn_abort(txn);
+    throw;
+  }
+  mdb_txn_abort(txn);
+  if (stored != computed) throw DbError(path + ": database metadata is damaged (its checksum does not match)");
   return db;
 }
 
 std::unique_ptr<Database> Database::create(const std::string& path) {
-  struct stat st;
-  if (::stat(path.c_str(), &st) == 0) throw DbError(path + ": already exists");
+  struct stat st;  // an empty file is no database: the writer lock may have made it (db/writer_lock.h)
+  if (::stat(path.c_str(), &st) == 0 && st.st_size > 0) throw DbError(path + ": already exists");
   auto db = open_env(path, 0);
   WriteTxn txn(*db);
   txn.put_meta("magic", kMagic);
@@ -125,33 +231,36 @@ std::vector<std::pair<std::string, std::string>> Database::all_meta() const {
   check(mdb_cursor_open(txn, meta_, &cur), path_);
   std::vector<std::pair<std::string, std::string>> out;
   MDB_val k, v;
-  for (int rc = mdb_cursor_get(cur, &k, &v, MDB_FIRST); rc == MDB_SUCCESS;
-       rc = mdb_cursor_get(cur, &k, &v, MDB_NEXT))
-    out.emplace_back(as_view(k), as_view(v));
+  int rc = mdb_cursor_get(cur, &k, &v, MDB_FIRST);
+  for (; rc == MDB_SUCCESS; rc = mdb_cursor_get(cur, &k, &v, MDB_NEXT)) out.emplace_back(as_view(k), as_view(v));
   mdb_cursor_close(cur);
   mdb_txn_abort(txn);
+  check_end_of_data(rc, path_ + ": meta table");
   return out;
 }
 
-std::uint64_t Database::file_bytes() const {
-  struct stat st;
-  return ::stat(path_.c_str(), &st) == 0 ? static_cast<std::uint64_t>(st.st_size) : 0;
-}
+std::uint64_t Database::file_bytes() const { return size_of(path_); }
 
 void Database::chunk_totals(std::uint64_t& chunks, std::uint64_t& bytes) const {
   chunks = bytes = 0;
   MDB_txn* txn = nullptr;
   check(mdb_txn_begin(env_, nullptr, MDB_RDONLY, &txn), path_);
   MDB_cursor* cur = nullptr;
-  check(mdb_cursor_open(txn, records_, &cur), path_);
   MDB_val k, v;
-  for (int rc = mdb_cursor_get(cur, &k, &v, MDB_FIRST); rc == MDB_SUCCESS;
-       rc = mdb_cursor_get(cur, &k, &v, MDB_NEXT)) {
-    ++chunks;
-    bytes += v.mv_size;
+  int rc = MDB_NOTFOUND;
+  // Dense chunks, and the sparse runs of a keyed (--store-depth) database.
+  for (const MDB_dbi dbi : {records_, keyed_}) {
+    if (dbi == keyed_ && !has_keyed_) break;
+    check(mdb_cursor_open(txn, dbi, &cur), path_);
+    for (rc = mdb_cursor_get(cur, &k, &v, MDB_FIRST); rc == MDB_SUCCESS; rc = mdb_cursor_get(cur, &k, &v, MDB_NEXT)) {
+      ++chunks;
+      bytes += v.mv_size;
+    }
+    mdb_cursor_close(cur);
+    if (rc != MDB_NOTFOUND) break;
   }
-  mdb_cursor_close(cur);
   mdb_txn_abort(txn);
+  check_end_of_data(rc, path_ + ": records table");
 }
 
 // --- WriteTxn ---------------------------------------------------------------
@@ -165,6 +274,7 @@ WriteTxn::~WriteTxn() {
 }
 
 void WriteTxn::put_meta(std::string_view key, std::string_view value) {
+  meta_written_ = true;
   MDB_val k = as_val(key), v = as_val(value);
   check(mdb_put(txn_, db_.meta_dbi(), &k, &v, 0), db_.path());
 }
@@ -180,15 +290,22 @@ void WriteTxn::drop_tier(std::uint32_t tier) {
   check(mdb_cursor_open(txn_, db_.records_dbi(), &cur), db_.path());
   const std::string first = key_bytes(chunk_key(tier, 0));
   MDB_val k = as_val(first), v;
-  for (int rc = mdb_cursor_get(cur, &k, &v, MDB_SET_RANGE); rc == MDB_SUCCESS;
-       rc = mdb_cursor_get(cur, &k, &v, MDB_GET_CURRENT)) {
+  int rc = mdb_cursor_get(cur, &k, &v, MDB_SET_RANGE);
+  for (; rc == MDB_SUCCESS; rc = mdb_cursor_get(cur, &k, &v, MDB_GET_CURRENT)) {
     if (k.mv_size != 8 || std::memcmp(k.mv_data, first.data(), 4) != 0) break;
     check(mdb_cursor_del(cur, 0), db_.path());
   }
   mdb_cursor_close(cur);
+  if (rc != MDB_SUCCESS) check_end_of_data(rc, db_.path() + ": records of tier " + std::to_string(tier));
 }
 
 void WriteTxn::commit() {
+  if (meta_written_) {  // the meta check follows every change of the meta table
+    std::string stored;
+    const std::string computed = meta_check(txn_, db_.meta_dbi(), db_.path(), stored);
+    MDB_val k = as_val(kMetaCheckKey), v = as_val(computed);
+    check(mdb_put(txn_, db_.meta_dbi(), &k, &v, 0), db_.path());
+  }
   const int rc = mdb_txn_commit(txn_);
   txn_ = nullptr;
   check(rc, db_.path() + ": commit");
@@ -198,7 +315,12 @@ void WriteTxn::commit() {
 
 ChunkReader::ChunkReader(const Database& db) : db_(db) {
   check(mdb_txn_begin(db.env(), nullptr, MDB_RDONLY, &txn_), db.path());
-  dctx_ = ZSTD_createDCtx();
+  try {
+    dctx_ = new_dctx();
+  } catch (...) {
+    mdb_txn_abort(txn_);
+    throw;
+  }
 }
 
 ChunkReader::~ChunkReader() {
@@ -220,9 +342,13 @@ std::optional<std::string_view> ChunkReader::chunk(std::uint32_t tier, std::uint
   return as_view(v);
 }
 
-RecordReader::RecordReader(const Database& db, std::vector<std::uint64_t> tiers, ChunkLayout layout)
-    : chunks_(db), tiers_(std::move(tiers)), layout_(layout), cache_(kCacheFrames) {
-  for (auto& c : cache_) c.records.resize(layout_.frame_records);
+RecordReader::RecordReader(const Database& db, std::vector<std::uint64_t> tiers, ChunkLayout layout,
+                           std::size_t cache_bytes)
+    : chunks_(db), tiers_(std::move(tiers)), layout_(layout) {
+  const std::size_t frame_bytes = std::size_t{layout_.frame_records} * layout_.planes;
+  capacity_ = std::max<std::size_t>(kMinCacheFrames, cache_bytes / std::max<std::size_t>(frame_bytes, 1));
+  cache_.reserve(std::min<std::size_t>(capacity_, 4096));
+  where_.reserve(std::min<std::size_t>(capacity_, 4096));
   keyed_ = db.meta_or("addressing", "rank") == "keyed";
   if (keyed_) {
     if (!db.has_keyed()) throw DbError(db.path() + ": damaged database: no keyed table");
@@ -242,6 +368,48 @@ void RecordReader::refresh() {
     run_.clear();
   }
   for (auto& c : cache_) c.id = ~std::uint64_t{0};
+  where_.clear();
+  last_ = kNoSlot;
+}
+
+RecordReader::CachedFrame& RecordReader::frame(std::uint32_t tier, std::uint32_t chunk, std::uint32_t frame) {
+  const std::uint64_t id = chunk_key(tier, chunk) << 8 ^ frame;
+  if (last_ != kNoSlot && cache_[last_].id == id) {
+    cache_[last_].referenced = true;
+    return cache_[last_];
+  }
+  if (const auto it = where_.find(id); it != where_.end()) {
+    last_ = it->second;
+    cache_[last_].referenced = true;
+    return cache_[last_];
+  }
+  // A miss: a new slot while under the budget, else CLOCK (second chance:
+  // frames used since the hand last passed stay).
+  std::uint32_t victim;
+  if (cache_.size() < capacity_) {
+    victim = static_cast<std::uint32_t>(cache_.size());
+    cache_.emplace_back();
+    cache_.back().planes.resize(std::size_t{layout_.frame_records} * std::min<std::uint32_t>(layout_.planes, 4));
+  } else {
+    while (cache_[hand_].referenced) {
+      cache_[hand_].referenced = false;
+      hand_ = (hand_ + 1) % cache_.size();
+    }
+    victim = static_cast<std::uint32_t>(hand_);
+    hand_ = (hand_ + 1) % cache_.size();
+    where_.erase(cache_[victim].id);
+  }
+  CachedFrame& slot = cache_[victim];
+  slot.id = id;
+  slot.referenced = true;
+  slot.count = 0;
+  const auto blob = chunks_.chunk(tier, chunk);
+  slot.absent = !blob;
+  slot.status =
+      blob ? decode_frame_planes(*blob, frame, layout_, chunks_.dctx(), slot.planes, slot.count) : FrameStatus::ok;
+  where_.emplace(id, victim);
+  last_ = victim;
+  return slot;
 }
 
 int RecordReader::tier_of(std::uint64_t rank) const {
@@ -269,6 +437,9 @@ RecordReader::Lookup RecordReader::get_keyed(std::uint64_t rank) {
     else if (rc == MDB_NOTFOUND) rc = mdb_cursor_get(cur, &k, &v, MDB_LAST);
     if (rc == MDB_SUCCESS) run_damaged_ = !decode_run(as_view(v), chunks_.dctx(), run_);
     mdb_cursor_close(cur);
+    // Not found: before the first run, or no run at all. Any other code is a
+    // damaged B-tree: damage, never "no record".
+    if (rc != MDB_SUCCESS && rc != MDB_NOTFOUND) return {Status::damaged, {}};
     if (rc == MDB_SUCCESS && run_damaged_) {
       run_.clear();
       return {Status::damaged, {}};
@@ -289,18 +460,17 @@ RecordReader::Lookup RecordReader::get(std::uint64_t rank) {
   const auto chunk = static_cast<std::uint32_t>(local / layout_.chunk_records());
   const auto in_chunk = static_cast<std::uint32_t>(local % layout_.chunk_records());
   const std::uint32_t frame = in_chunk / layout_.frame_records;
-  const std::uint64_t id = (chunk_key(static_cast<std::uint32_t>(tier), chunk) << 8) ^ frame;
-  CachedFrame& slot = cache_[(id ^ (id >> 17)) % kCacheFrames];
-  if (slot.id != id) {
-    const auto blob = chunks_.chunk(static_cast<std::uint32_t>(tier), chunk);
-    if (!blob) return {};
-    slot.status = decode_frame(*blob, frame, layout_, chunks_.dctx(), slot.records, slot.count);
-    slot.id = id;
-  }
+  const CachedFrame& slot = this->frame(static_cast<std::uint32_t>(tier), chunk, frame);
+  if (slot.absent) return {};
   if (slot.status == FrameStatus::damaged) return {Status::damaged, {}};
   const std::uint32_t at = in_chunk % layout_.frame_records;
   if (at >= slot.count) return {};
-  const Record r = unpack(slot.records[at]);
+  PackedRecord packed = 0;
+  for (std::uint32_t k = 0; k < layout_.planes; ++k)
+    packed |= PackedRecord{slot.planes[std::size_t{k} * slot.count + at]} << (8 * k);
+  // decode_frame's value check, per record read (db/chunk.h).
+  if ((packed & 7) > static_cast<PackedRecord>(Value::Win)) return {Status::damaged, {}};
+  const Record r = unpack(packed);
   if (!r.known()) return {};
   return {Status::ok, r};
 }

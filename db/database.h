@@ -4,7 +4,9 @@
 //            magic "gsolve-db", format_version, game, objective, coverage,
 //            addressing, rank_version, solver_version, complete ("1" only once
 //            every record is written), tiers (JSON list of tier_begin),
-//            checkpoint, stats/<tier>, created, completed, ...
+//            checkpoint, stats/<tier>, created, completed, ...,
+//            meta_check: FNV-1a 64 of every other entry (db/database.cpp),
+//            rewritten by each WriteTxn that changes meta, verified by open()
 //   records  8-byte big-endian key (tier << 32 | chunk index inside the tier)
 //            -> chunk blob (db/chunk.h). Chunks never straddle tiers, so a
 //            solve commits tier by tier.
@@ -20,6 +22,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include <lmdb.h>
@@ -40,8 +43,17 @@ inline constexpr std::string_view kMagic = "gsolve-db";
 // fills unreachable ranks, db/chunk.h). 3: connect4 stores every other tier
 // and no Win in 1 (meta "derived_tiers", "derived_win_in_1"; src/resolver.h
 // answers them; a version-2 reader would take them for missing or misread fillers).
+// 4: meta entry "meta_check" covers the whole meta table (spec, statistics,
+// every value), verified at open; a version-3 file has none.
 // Older files are refused.
-inline constexpr int kFormatVersion = 3;
+inline constexpr int kFormatVersion = 4;
+
+// Ends a cursor loop: `rc` must be MDB_NOTFOUND (the end of the data); any
+// other code is damage, reported with `where` (DbError).
+void check_end_of_data(int rc, const std::string& where);
+// zstd contexts; std::bad_alloc instead of NULL.
+ZSTD_DCtx* new_dctx();
+ZSTD_CCtx* new_cctx();
 
 std::uint64_t chunk_key(std::uint32_t tier, std::uint32_t chunk);
 // 8 bytes, big-endian: LMDB's byte order is then the numeric order.
@@ -51,9 +63,12 @@ class Database {
  public:
   enum class Mode { read, write };
   // Opens an existing gsolve database. Throws DbError naming the file when it
-  // is missing, not an LMDB file, or an LMDB file that gsolve did not write.
+  // is missing, not an LMDB file, an LMDB file that gsolve did not write,
+  // shorter than its pages ("database file is truncated"), or when its meta
+  // table fails its check ("database metadata is damaged"). A reader that
+  // cannot create LMDB's lock file (read-only directory) opens without one.
   static std::unique_ptr<Database> open(const std::string& path, Mode mode);
-  // Creates a new, empty database file (the file must not exist).
+  // Creates a new, empty database file (the file must not exist, or be empty).
   static std::unique_ptr<Database> create(const std::string& path);
   ~Database();
   Database(const Database&) = delete;
@@ -108,6 +123,7 @@ class WriteTxn {
  private:
   Database& db_;
   MDB_txn* txn_ = nullptr;
+  bool meta_written_ = false;
 };
 
 // Raw chunk access: a read transaction (MDB_NOTLS) and a ZSTD_DCtx.
@@ -132,8 +148,11 @@ class ChunkReader {
   ZSTD_DCtx* dctx_ = nullptr;
 };
 
-// Per-thread reader: a read transaction kept open, a ZSTD_DCtx, and a small
-// cache of decompressed frames. Not thread-safe; make one per thread.
+// Per-thread reader: a read transaction kept open, a ZSTD_DCtx, and a cache
+// of decoded frames (cache_bytes of records, at least kMinCacheFrames frames;
+// CLOCK replacement). A lookup in a cached frame is a hash probe and a load;
+// a miss costs a B-tree descent and a frame decode (a 64K-record frame of
+// connect4 is 128 KiB of zstd output). Not thread-safe; make one per thread.
 class RecordReader {
  public:
   enum class Status { ok, missing, damaged };
@@ -142,7 +161,10 @@ class RecordReader {
     Record record;
   };
   // tiers: tier_begin list (size tier_count + 1), from the meta "tiers".
-  RecordReader(const Database& db, std::vector<std::uint64_t> tiers, ChunkLayout layout);
+  static constexpr std::size_t kDefaultCacheBytes = std::size_t{256} << 20;
+  static constexpr std::size_t kMinCacheFrames = 8;
+  RecordReader(const Database& db, std::vector<std::uint64_t> tiers, ChunkLayout layout,
+               std::size_t cache_bytes = kDefaultCacheBytes);
   ~RecordReader();
   RecordReader(const RecordReader&) = delete;
   RecordReader& operator=(const RecordReader&) = delete;
@@ -162,10 +184,15 @@ class RecordReader {
   struct CachedFrame {
     std::uint64_t id = ~std::uint64_t{0};  // (chunk key, frame) packed
     FrameStatus status = FrameStatus::ok;
+    bool absent = false;      // no chunk stored there
+    bool referenced = false;  // CLOCK: used since the hand passed
     std::uint32_t count = 0;
-    std::vector<PackedRecord> records;
+    std::vector<std::uint8_t> planes;  // as decoded: plane k of record i at [k * count + i]
   };
+  static constexpr std::uint32_t kNoSlot = ~std::uint32_t{0};
   int tier_of(std::uint64_t rank) const;
+  // The cached frame, decoded on a miss (evicting one when the cache is full).
+  CachedFrame& frame(std::uint32_t tier, std::uint32_t chunk, std::uint32_t frame);
 
   Lookup get_keyed(std::uint64_t rank);
 
@@ -176,8 +203,11 @@ class RecordReader {
   bool run_damaged_ = false;
   std::vector<std::uint64_t> tiers_;
   ChunkLayout layout_;
-  static constexpr int kCacheFrames = 8;  // direct-mapped by frame id
-  std::vector<CachedFrame> cache_;
+  std::vector<CachedFrame> cache_;  // grows up to capacity_ slots
+  std::size_t capacity_ = kMinCacheFrames;
+  std::unordered_map<std::uint64_t, std::uint32_t> where_;  // frame id -> slot
+  std::size_t hand_ = 0;
+  std::uint32_t last_ = kNoSlot;  // the slot of the last lookup
 };
 
 // "tiers" meta value <-> tier_begin list.

@@ -1,6 +1,7 @@
 #include "db/keyed_runs.h"
 
 #include <cstring>
+#include <memory>
 #include <stdexcept>
 
 namespace gsolve::db {
@@ -18,9 +19,11 @@ void clear_table(WriteTxn& txn, MDB_dbi dbi) { check(mdb_drop(txn.raw(), dbi, 0)
 
 void write_runs(WriteTxn& txn, const std::vector<RankedRecord>& records, int zstd_level) {
   clear_table(txn, txn.db().keyed_dbi());
-  ZSTD_CCtx* cctx = ZSTD_createCCtx();
-  ZSTD_CCtx_setParameter(cctx, ZSTD_c_compressionLevel, zstd_level);
-  ZSTD_CCtx_setParameter(cctx, ZSTD_c_checksumFlag, 1);
+  const std::unique_ptr<ZSTD_CCtx, decltype(&ZSTD_freeCCtx)> owner(new_cctx(), ZSTD_freeCCtx);
+  ZSTD_CCtx* cctx = owner.get();
+  for (const auto& [param, value] : {std::pair{ZSTD_c_compressionLevel, zstd_level}, std::pair{ZSTD_c_checksumFlag, 1}})
+    if (const std::size_t rc = ZSTD_CCtx_setParameter(cctx, param, value); ZSTD_isError(rc))
+      throw DbError(std::string("zstd: ") + ZSTD_getErrorName(rc));
   std::string raw, blob;
   for (std::size_t at = 0; at < records.size(); at += kRunEntries) {
     const auto count = static_cast<std::uint32_t>(std::min(kRunEntries, records.size() - at));
@@ -32,15 +35,11 @@ void write_runs(WriteTxn& txn, const std::vector<RankedRecord>& records, int zst
     }
     blob.resize(ZSTD_compressBound(raw.size()));
     const std::size_t n = ZSTD_compress2(cctx, blob.data(), blob.size(), raw.data(), raw.size());
-    if (ZSTD_isError(n)) {
-      ZSTD_freeCCtx(cctx);
-      throw DbError(std::string("zstd: ") + ZSTD_getErrorName(n));
-    }
+    if (ZSTD_isError(n)) throw DbError(std::string("zstd: ") + ZSTD_getErrorName(n));
     const std::string key = key_bytes(records[at].first);
     MDB_val k = as_val(key), v{n, blob.data()};
     check(mdb_put(txn.raw(), txn.db().keyed_dbi(), &k, &v, 0), txn.db().path());
   }
-  ZSTD_freeCCtx(cctx);
 }
 
 bool decode_run(std::string_view blob, ZSTD_DCtx* dctx, std::vector<RankedRecord>& out) {
@@ -76,9 +75,14 @@ std::vector<RankedRecord> read_pending(const Database& db) {
   MDB_cursor* cur = nullptr;
   check(mdb_cursor_open(txn, db.pending_dbi(), &cur), db.path());
   MDB_val k, v;
-  for (int rc = mdb_cursor_get(cur, &k, &v, MDB_FIRST); rc == MDB_SUCCESS;
-       rc = mdb_cursor_get(cur, &k, &v, MDB_NEXT)) {
-    if (k.mv_size != 8 || v.mv_size != 4) continue;
+  int rc = mdb_cursor_get(cur, &k, &v, MDB_FIRST);
+  for (; rc == MDB_SUCCESS; rc = mdb_cursor_get(cur, &k, &v, MDB_NEXT)) {
+    if (k.mv_size != 8 || v.mv_size != 4) {
+      mdb_cursor_close(cur);
+      mdb_txn_abort(txn);
+      throw DbError(db.path() + ": damaged database: pending record with a key of " + std::to_string(k.mv_size) +
+                    " bytes and a value of " + std::to_string(v.mv_size));
+    }
     std::uint64_t rank = 0;
     for (int i = 0; i < 8; ++i) rank = rank << 8 | static_cast<const unsigned char*>(k.mv_data)[i];
     PackedRecord r;
@@ -87,6 +91,7 @@ std::vector<RankedRecord> read_pending(const Database& db) {
   }
   mdb_cursor_close(cur);
   mdb_txn_abort(txn);
+  check_end_of_data(rc, db.path() + ": pending table");
   return out;
 }
 

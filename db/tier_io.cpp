@@ -1,6 +1,7 @@
 #include "db/tier_io.h"
 
 #include <algorithm>
+#include <memory>
 
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
@@ -9,9 +10,9 @@ namespace gsolve::db {
 namespace {
 
 struct CompressContext {
-  ZSTD_CCtx* cctx = ZSTD_createCCtx();
+  ZSTD_CCtx* cctx = new_cctx();
   CompressContext() = default;
-  CompressContext(const CompressContext&) : cctx(ZSTD_createCCtx()) {}
+  CompressContext(const CompressContext&) : cctx(new_cctx()) {}
   ~CompressContext() { ZSTD_freeCCtx(cctx); }
 };
 
@@ -31,13 +32,34 @@ void write_tier(Database& db, std::uint32_t tier, std::span<const PackedRecord> 
   }
   const std::uint64_t per_chunk = layout.chunk_records();
   const std::size_t chunks = static_cast<std::size_t>((records.size() + per_chunk - 1) / per_chunk);
-  std::vector<std::string> blobs(chunks);
-  tbb::enumerable_thread_specific<CompressContext> contexts;
-  tbb::parallel_for(std::size_t{0}, chunks, [&](std::size_t c) {
+  // Frames are compressed in parallel (a tier may be one chunk), then each
+  // chunk is assembled from its frames.
+  const std::size_t frames = static_cast<std::size_t>((records.size() + layout.frame_records - 1) / layout.frame_records);
+  std::vector<std::string> compressed(frames);
+  std::vector<char> stored(chunks, 0);
+  for (std::size_t c = 0; c < chunks; ++c) {
     const auto part = records.subspan(c * per_chunk, std::min<std::size_t>(per_chunk, records.size() - c * per_chunk));
-    if (std::all_of(part.begin(), part.end(), [](PackedRecord r) { return r == 0; })) return;
-    blobs[c] = encode_chunk(part, layout, contexts.local().cctx, zstd_level);
+    stored[c] = !std::all_of(part.begin(), part.end(), [](PackedRecord r) { return r == 0; });
+  }
+  tbb::enumerable_thread_specific<CompressContext> contexts;
+  tbb::parallel_for(std::size_t{0}, frames, [&](std::size_t f) {
+    const std::size_t c = f / layout.frames_per_chunk;
+    if (!stored[c]) return;
+    const auto chunk = records.subspan(c * per_chunk, std::min<std::size_t>(per_chunk, records.size() - c * per_chunk));
+    const auto begin = static_cast<std::uint32_t>(f % layout.frames_per_chunk * layout.frame_records);
+    const auto count = std::min<std::size_t>(layout.frame_records, chunk.size() - begin);
+    compressed[f] = encode_frame(chunk.subspan(begin, count), fill_before(chunk, begin, layout), layout,
+                                 contexts.local().cctx, zstd_level);
   });
+  std::vector<std::string> blobs(chunks);
+  for (std::size_t c = 0; c < chunks; ++c) {
+    if (!stored[c]) continue;
+    const std::size_t first = c * layout.frames_per_chunk;
+    const std::size_t last = std::min(frames, first + layout.frames_per_chunk);
+    const auto n = static_cast<std::uint32_t>(std::min<std::size_t>(per_chunk, records.size() - c * per_chunk));
+    blobs[c] = assemble_chunk(n, layout, std::span<const std::string>(compressed).subspan(first, last - first));
+    for (std::size_t f = first; f < last; ++f) std::string().swap(compressed[f]);
+  }
   WriteTxn txn(db);
   txn.drop_tier(tier);
   for (std::size_t c = 0; c < chunks; ++c)
@@ -50,24 +72,29 @@ std::vector<PackedRecord> read_tier(const Database& db, std::uint32_t tier, std:
                                     const ChunkLayout& layout) {
   std::vector<PackedRecord> records(size, 0);
   const std::uint64_t per_chunk = layout.chunk_records();
-  const std::uint64_t chunks = (size + per_chunk - 1) / per_chunk;
-  tbb::enumerable_thread_specific<std::vector<PackedRecord>> frames;
-  tbb::parallel_for(std::uint64_t{0}, chunks, [&](std::uint64_t c) {
-    ChunkReader reader(db);
-    const auto blob = reader.chunk(tier, static_cast<std::uint32_t>(c));
+  const std::uint64_t frames = (size + layout.frame_records - 1) / layout.frame_records;
+  struct ThreadReader {
+    ChunkReader reader;
+    std::vector<PackedRecord> buffer;
+  };
+  tbb::enumerable_thread_specific<std::unique_ptr<ThreadReader>> readers;
+  // One task per frame: a tier may be a single chunk.
+  tbb::parallel_for(std::uint64_t{0}, frames, [&](std::uint64_t global) {
+    auto& mine = readers.local();
+    if (!mine) mine.reset(new ThreadReader{ChunkReader(db), std::vector<PackedRecord>(layout.frame_records)});
+    const std::uint64_t c = global / layout.frames_per_chunk;
+    const auto f = static_cast<std::uint32_t>(global % layout.frames_per_chunk);
+    const auto blob = mine->reader.chunk(tier, static_cast<std::uint32_t>(c));
     if (!blob) return;
     std::uint32_t nframes = 0, count = 0;
     if (!chunk_header(*blob, nframes, count) || count > per_chunk || c * per_chunk + count > size)
       throw DbError(db.path() + ": damaged chunk " + std::to_string(tier) + ":" + std::to_string(c));
-    auto& buffer = frames.local();
-    buffer.resize(layout.frame_records);
-    for (std::uint32_t f = 0; f < nframes; ++f) {
-      std::uint32_t got = 0;
-      if (decode_frame(*blob, f, layout, reader.dctx(), buffer, got) != FrameStatus::ok)
-        throw DbError(db.path() + ": damaged frame " + std::to_string(f) + " in chunk " +
-                      std::to_string(tier) + ":" + std::to_string(c));
-      std::copy_n(buffer.begin(), got, records.begin() + c * per_chunk + std::uint64_t{f} * layout.frame_records);
-    }
+    if (f >= nframes) return;
+    std::uint32_t got = 0;
+    if (decode_frame(*blob, f, layout, mine->reader.dctx(), mine->buffer, got) != FrameStatus::ok)
+      throw DbError(db.path() + ": damaged frame " + std::to_string(f) + " in chunk " + std::to_string(tier) + ":" +
+                    std::to_string(c));
+    std::copy_n(mine->buffer.begin(), got, records.begin() + c * per_chunk + std::uint64_t{f} * layout.frame_records);
   });
   return records;
 }

@@ -2,6 +2,10 @@
 // database, checking that a resumed file holds the same game, the meta entries
 // written up front, the per-tier checkpoint, and the final "complete" mark.
 // A database is marked complete only by finish(), after every tier is written.
+// The session holds the database file's writer lock (db/writer_lock.h) from
+// its start to its destruction: a second solve of the same file fails at once.
+// --force builds into "<file>.new" beside the file; finish() renames a compact
+// copy of it over the old one: until then the old database stays whole.
 #pragma once
 
 #include <cstdint>
@@ -12,6 +16,7 @@
 
 #include "db/chunk.h"
 #include "db/database.h"
+#include "db/writer_lock.h"
 #include "src/stats.h"
 
 namespace gsolve {
@@ -58,10 +63,18 @@ class SolveSession {
   // Meta entries that go with tier t's records (checkpoint, stats, hash).
   static std::vector<std::pair<std::string, std::string>> tier_meta(int tier, const Stats& stats,
                                                                     std::uint64_t hash);
-  // Marks the database complete: totals, start record, signature, times.
+  // Marks the database complete: totals, start record, signature, times;
+  // with --force, then replaces the old file by the new one.
   void finish(const Stats& total, const Record& start, std::uint64_t signature);
 
  private:
+  // The constructor's work once the lock is held.
+  void open_or_create(const SolveOptions& options, const std::string& spec, const std::string& solver,
+                      const std::vector<std::uint64_t>& tiers, bool scored, const std::string& coverage,
+                      const std::string& addressing, bool exists);
+  void replace_by_compact_copy();
+  std::unique_ptr<db::WriterLock> lock_;  // declared first: released last
+  std::string final_path_;                // --force: where finish() renames the new file
   std::unique_ptr<db::Database> db_;
   db::ChunkLayout layout_;
   int zstd_level_;

@@ -105,7 +105,7 @@ class Records {
       const auto t = tier_of(rank);
       by_chunk[{t, static_cast<std::uint32_t>((rank - c_.tiers[t]) / c_.layout.chunk_records())}].push_back(rank);
     }
-    ZSTD_CCtx* cctx = ZSTD_createCCtx();
+    ZSTD_CCtx* cctx = db::new_cctx();
     for (const auto& [id, ranks] : by_chunk) {
       auto records = read_chunk(id.first, id.second);
       const std::uint64_t first = c_.tiers[id.first] + std::uint64_t{id.second} * c_.layout.chunk_records();
@@ -124,7 +124,7 @@ class Records {
   // Flips bytes inside damage unit `unit` until it fails its checks (alone);
   // names it as the verifier will.
   std::string damage(db::WriteTxn& txn, std::uint64_t unit) {
-    ZSTD_DCtx* dctx = ZSTD_createDCtx();
+    ZSTD_DCtx* dctx = db::new_dctx();
     std::string where;
     bool damaged = false;
     if (keyed_) {
@@ -204,9 +204,10 @@ class Records {
     MDB_cursor* cur = nullptr;
     check(mdb_cursor_open(txn, db_.keyed_dbi(), &cur), db_.path());
     MDB_val k, v;
-    for (int rc = mdb_cursor_get(cur, &k, &v, MDB_FIRST); rc == MDB_SUCCESS; rc = mdb_cursor_get(cur, &k, &v, MDB_NEXT))
-      runs_.push_back(from_key(k));
+    int rc = mdb_cursor_get(cur, &k, &v, MDB_FIRST);
+    for (; rc == MDB_SUCCESS; rc = mdb_cursor_get(cur, &k, &v, MDB_NEXT)) runs_.push_back(from_key(k));
     mdb_cursor_close(cur);
+    db::check_end_of_data(rc, db_.path() + ": keyed table");
   }
   std::vector<PackedRecord> read_chunk(std::uint32_t tier, std::uint32_t chunk) {
     db::ChunkReader reader(db_);

@@ -142,11 +142,11 @@ KeyedStore::KeyedStore(const db::Database& db, const db::Contents&) {
     mdb_txn_abort(txn);
     throw db::DbError(db.path() + ": " + mdb_strerror(rc));
   }
-  ZSTD_DCtx* dctx = ZSTD_createDCtx();
+  ZSTD_DCtx* dctx = db::new_dctx();
   std::vector<bool> run_damaged;
   MDB_val k, v;
-  for (int rc = mdb_cursor_get(cur, &k, &v, MDB_FIRST); rc == MDB_SUCCESS;
-       rc = mdb_cursor_get(cur, &k, &v, MDB_NEXT)) {
+  int rc = mdb_cursor_get(cur, &k, &v, MDB_FIRST);
+  for (; rc == MDB_SUCCESS; rc = mdb_cursor_get(cur, &k, &v, MDB_NEXT)) {
     std::uint64_t first = 0;
     for (std::size_t i = 0; i < 8 && i < k.mv_size; ++i)
       first = first << 8 | static_cast<const unsigned char*>(k.mv_data)[i];
@@ -158,6 +158,10 @@ KeyedStore::KeyedStore(const db::Database& db, const db::Contents&) {
   ZSTD_freeDCtx(dctx);
   mdb_cursor_close(cur);
   mdb_txn_abort(txn);
+  // A damaged B-tree must not end the table early and silently drop the runs after it.
+  db::check_end_of_data(rc, db.path() + ": keyed table, after " +
+                                (run_firsts_.empty() ? std::string("its start")
+                                                     : fmt::format("keyed run {:016x}", run_firsts_.back())));
   for (std::size_t i = 0; i < run_firsts_.size(); ++i)
     if (run_damaged[i])
       damaged_.emplace_back(run_firsts_[i], i + 1 < run_firsts_.size() ? run_firsts_[i + 1] : ~std::uint64_t{0});

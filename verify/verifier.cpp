@@ -63,6 +63,12 @@ VerifyReport run_verify(const VerifyOptions& options, Progress& progress) {
   if (contents.addressing != "rank" && contents.addressing != "keyed")
     throw db::DbError(o.db_path + ": records addressed by '" + contents.addressing + "': verify cannot read them");
 
+  // A solve that was killed or is still running has written part of its
+  // records: nothing to check against the rules yet (exit 2, not a pass).
+  if (!contents.complete)
+    throw db::DbError(o.db_path + ": database is incomplete (its solve was interrupted or is still running; "
+                      "solve --resume completes it): nothing verified");
+
   VerifyReport report;
   report.db_path = o.db_path;
   report.game = contents.game;

@@ -16,8 +16,14 @@ namespace {
 // The per-tier statistics committed so far (all of them when complete), by tier.
 std::map<int, Stats> committed_stats(const db::Database& database) {
   std::map<int, Stats> tiers;
-  for (const auto& [key, value] : database.all_meta())
-    if (key.starts_with("stats/")) tiers[std::stoi(key.substr(6))] = Stats::from_json(nlohmann::json::parse(value));
+  for (const auto& [key, value] : database.all_meta()) {
+    if (!key.starts_with("stats/")) continue;
+    try {  // the meta check passed at open, so only a writer's bug lands here
+      tiers[std::stoi(key.substr(6))] = Stats::from_json(nlohmann::json::parse(value));
+    } catch (const std::exception&) {
+      throw db::DbError(database.path() + ": database metadata is damaged (meta entry '" + key.substr(0, 40) + "')");
+    }
+  }
   return tiers;
 }
 
@@ -57,7 +63,12 @@ void run_info(const std::string& path, bool json) {
   database->chunk_totals(chunks, chunk_bytes);
   const std::uint64_t file_bytes = database->file_bytes();
   const std::uint64_t canonical = stats.total_canonical();
-  const double bits = canonical ? 8.0 * static_cast<double>(chunk_bytes) / static_cast<double>(canonical) : 0;
+  // Two sizes per canonical position: the record blobs alone, and the whole
+  // file as `ls -l` shows it (LMDB's pages, B-tree and free space included).
+  auto bits_per_position = [&](std::uint64_t bytes) {
+    return canonical ? 8.0 * static_cast<double>(bytes) / static_cast<double>(canonical) : 0.0;
+  };
+  const double bits = bits_per_position(chunk_bytes), file_bits = bits_per_position(file_bytes);
   const int max_r = stats.max_remoteness();
   auto at = [](const std::vector<std::uint64_t>& v, int r) { return r < static_cast<int>(v.size()) ? v[r] : 0; };
   const auto& R = stats.reachable;
@@ -96,6 +107,8 @@ void run_info(const std::string& path, bool json) {
         {"record_bytes", chunk_bytes},
         {"chunks", chunks},
         {"bits_per_position", bits},
+        {"record_bits_per_position", bits},
+        {"file_bits_per_position", file_bits},
         {"signature", signature},
         {"created", database->meta_or("created", "")},
         {"completed", database->meta_or("completed", "")}};
@@ -114,8 +127,9 @@ void run_info(const std::string& path, bool json) {
   fmt::print("values        win {}  lose {}  tie {}  draw {}   (reachable positions)\n",
              stats.reachable_of(Value::Win), stats.reachable_of(Value::Lose), stats.reachable_of(Value::Tie),
              stats.reachable_of(Value::Draw));
-  fmt::print("size          {} bytes in the file, {} bytes of records in {} chunks, {:.3f} bits per canonical position\n",
-             file_bytes, chunk_bytes, chunks, bits);
+  fmt::print("size          file {} bytes ({:.3f} bits per canonical position), records {} bytes in {} chunks "
+             "({:.3f} bits per canonical position)\n",
+             file_bytes, file_bits, chunk_bytes, chunks, bits);
   fmt::print("\n{:>10} {:>14} {:>14} {:>14}\n", "remoteness", "win", "lose", "tie");
   for (int r = 0; r <= max_r; ++r)
     if (at(R[W], r) || at(R[L], r) || at(R[T], r))

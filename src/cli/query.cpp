@@ -33,6 +33,7 @@ struct QueryOptions {
   bool weak = false;
   int threads = 1;
   std::size_t hash_mb = 256;
+  std::size_t cache_mb = db::RecordReader::kDefaultCacheBytes >> 20;  // decoded frames kept
 };
 
 // A position the rules end: its record by the rules (value, remoteness 0,
@@ -157,7 +158,7 @@ void run_query(const QueryOptions& o) {
   }
   const bool partial = contents.coverage != "complete";
   with_game(contents.game, [&](const auto& g) {
-    db::RecordReader reader(*database, contents.tiers, contents.layout);
+    db::RecordReader reader(*database, contents.tiers, contents.layout, o.cache_mb << 20);
     Resolver resolver(g, reader, contents.layout, contents.scored,
                       [](std::span<const Record> c, bool scored) { return combine_children(c, scored); });
     auto solver = partial ? make_searcher(g, o) : nullptr;
@@ -217,6 +218,8 @@ void add_query(CLI::App& app) {
   add_threads_option(cmd, o->threads, "1");
   add_integer_option<std::size_t>(cmd, "--hash", o->hash_mb, 1, kMaxHashMb,
                                   "Search transposition table in MB (default 256)");
+  add_integer_option<std::size_t>(cmd, "--cache", o->cache_mb, 0, kMaxHashMb,
+                                  "Decoded record frames kept in memory, MiB (default 256)");
   cmd->callback([o, cmd] {
     static const std::regex option_like("-[A-Za-z]|--[a-z]+(-[a-z]+)*(=.*)?");
     std::vector<std::string> extras = cmd->remaining();

@@ -51,7 +51,7 @@ void add_verify(CLI::App& app) {
   add_integer_option<std::size_t>(cmd, "--max-errors", o->max_errors, 0, std::numeric_limits<std::int64_t>::max(),
                                   "Errors listed, lowest database index first (default 20)");
   add_threads_option(cmd, o->threads, "0");
-  add_integer_option<std::uint64_t>(cmd, "--cache-mb", *cache_mb, 1, kMaxHashMb,
+  add_integer_option<std::uint64_t>(cmd, "--cache,--cache-mb", *cache_mb, 1, kMaxHashMb,
                                     "Decoded record frames kept in memory, MiB (default 2048)");
   cmd->add_flag("--json", *json, "Print the summary as one JSON object");
   cmd->add_flag("--progress", o->progress, "Progress on stderr (default: when stderr is a terminal)");

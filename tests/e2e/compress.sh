@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End-to-end: the record format (db/chunk.h, format version 3).
+# End-to-end: the record format (db/chunk.h, format version 4).
 #   connect4 fills unreachable and mirror ranks with nearby records (smaller
 #   files); its queries still answer from the stored records and verify finds
 #   nothing missing;
@@ -33,17 +33,17 @@ echo "== old format refused"
 "$BIN" solve tictactoe --db "$WORK/ttt.gsdb" >/dev/null
 python3 - "$WORK/ttt.gsdb" <<'EOF' || fail "could not rewrite the format version"
 import sys
-# The meta value "3" of key "format_version" sits in an LMDB leaf page; rewrite it in place.
+# The meta value "4" of key "format_version" sits in an LMDB leaf page; rewrite it in place.
 data = bytearray(open(sys.argv[1], "rb").read())
 key = b"format_version"
 at = data.find(key)
-assert at > 0 and data[at + len(key):at + len(key) + 1] == b"3"
-data[at + len(key)] = ord("2")
+assert at > 0 and data[at + len(key):at + len(key) + 1] == b"4"
+data[at + len(key)] = ord("3")
 open(sys.argv[1], "wb").write(data)
 EOF
 rc=0
 "$BIN" info --db "$WORK/ttt.gsdb" >"$WORK/out" 2>"$WORK/err" || rc=$?
 [[ $rc == 2 ]] || fail "old format: exit $rc"
-[[ $(wc -l <"$WORK/err") == 1 ]] && grep -q "database format version 2, this gsolve reads 3" "$WORK/err" ||
+[[ $(wc -l <"$WORK/err") == 1 ]] && grep -q "database format version 3, this gsolve reads 4" "$WORK/err" ||
   fail "old format: $(cat "$WORK/err")"
 echo ok
