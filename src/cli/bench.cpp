@@ -13,7 +13,8 @@
 #include <tbb/global_control.h>
 
 #include "src/cli/cli.h"
-#include "src/search/connect4_search.h"
+#include "src/search/searcher.h"
+#include "src/search/test_set.h"
 #include "src/solve.h"
 
 namespace gsolve::cli {
@@ -31,10 +32,10 @@ const std::vector<std::string> kBenchPositions = {
 
 void run_search_bench(int threads) {
   const Connect4 g(7, 6);
-  search::SolverOptions so;
+  search::SearchOptions so;
   so.threads = threads;
   so.hash_mb = 64;
-  search::Connect4Solver solver(g, so);
+  search::Searcher<Connect4> solver(g, so);
   std::uint64_t nodes = 0;
   double seconds = 0;
   for (const auto& line : kBenchPositions) {
@@ -87,8 +88,8 @@ struct SetOptions {
   bool json = false;
 };
 
-search::SolverOptions solver_options(const SetOptions& o) {
-  search::SolverOptions so;
+search::SearchOptions solver_options(const SetOptions& o) {
+  search::SearchOptions so;
   so.threads = o.threads;
   so.hash_mb = o.hash_mb;
   so.algorithm = search::parse_algorithm(o.algorithm);
@@ -103,7 +104,7 @@ search::SolverOptions solver_options(const SetOptions& o) {
 // test sets): mean CPU time, wall time and nodes per position, wrong answers.
 // Exit 1 when any answer is wrong.
 int run_set_bench(const SetOptions& o) {
-  const search::SolverOptions so = solver_options(o);
+  const search::SearchOptions so = solver_options(o);
   const search::BenchResult r = search::run_benchmark_file(o.path, so, o.limit, o.weak);
   const std::string set = std::filesystem::path(o.path).filename().string();
   const double n = r.positions ? static_cast<double>(r.positions) : 1.0;
@@ -133,8 +134,8 @@ int run_set_bench(const SetOptions& o) {
 int run_position_bench(const SetOptions& o) {
   const Connect4 g(7, 6);
   const auto p = g.parse(o.position);
-  const search::SolverOptions so = solver_options(o);
-  search::Connect4Solver solver(g, so);
+  const search::SearchOptions so = solver_options(o);
+  search::Searcher<Connect4> solver(g, so);
   const auto t0 = std::chrono::steady_clock::now();
   const std::clock_t c0 = std::clock();
   const int score = o.weak ? solver.solve_weak(p) : solver.solve(p);
