@@ -8,7 +8,7 @@
 //   seq (u32) | data[kWays] (u32 each) | key[kWays] (sizeof(Key) bytes each)
 // data bits: 31 occupied | 30..24 work (log2 of the nodes the search took + 1,
 //   1..65) | 23..16 move (kNoMove stored as 255) | 15..8 ub + 128 | 7..0 lb + 128.
-// lb <= value <= ub are proven bounds; kMinBound / kMaxBound mean "no bound".
+// lb <= value <= ub are proven bounds; kMinBound - 1 / kMaxBound + 1 mean "no bound".
 //
 // Threads: a SEQLOCK per bucket. A writer takes the bucket by moving seq from
 // even to odd (compare-exchange; it spins only while another writer holds that
@@ -17,7 +17,7 @@
 // seq as a miss. So no torn entry is ever accepted, and a miss is always sound.
 //
 // Replacement: the same key is merged (max of the lower bounds, min of the
-// upper bounds: every stored bound is exact-score proof, so merging is sound;
+// upper bounds: every stored bound is a proven bound on the exact score, so merging is sound;
 // the newer move, the larger work); otherwise the way with the least work is
 // overwritten (an empty way first).
 #pragma once
@@ -41,7 +41,9 @@ class FullKeyTable {
 
  public:
   static constexpr int kWays = (64 - 4) / (4 + static_cast<int>(sizeof(Key)));
-  static constexpr int kMinBound = -127, kMaxBound = 127;  // bounds held exactly
+  // Bounds held exactly; one past them ("no bound", the engine's kMinBound - 1 and
+  // kMaxBound + 1) fits too, and anything beyond is clamped to that.
+  static constexpr int kMinBound = -127, kMaxBound = 126;
   static constexpr int kMoveCodes = 255;                   // moves 0..254 held exactly
   static constexpr int kNoMove = -1;
 
@@ -95,7 +97,7 @@ class FullKeyTable {
     __builtin_prefetch(&table_[index(w)]);
   }
 
-  // Record lb <= value <= ub (kMinBound / kMaxBound: no bound), the best or
+  // Record lb <= value <= ub (kMinBound - 1 / kMaxBound + 1: no bound), the best or
   // cut-off move (kNoMove if none) and the work (nodes the search took).
   void store(const Key& key, int lb, int ub, int move, std::uint64_t work) {
     std::uint64_t w[kKeyWords];
@@ -108,6 +110,8 @@ class FullKeyTable {
       s = seq.load(std::memory_order_relaxed);
     }
     std::atomic_thread_fence(std::memory_order_release);  // the odd seq is visible before the writes below
+    lb = std::max(lb, kMinBound - 1);
+    ub = std::min(ub, kMaxBound + 1);
     const std::uint32_t work_code = static_cast<std::uint32_t>(std::bit_width(work) + 1);
     int slot = -1, victim = 0;
     std::uint32_t victim_rank = ~0u;

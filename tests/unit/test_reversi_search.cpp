@@ -15,7 +15,9 @@
 #include <string>
 #include <vector>
 
+#include "games/reversi.h"
 #include "games/reversi_kernel.h"
+#include "src/search/searcher.h"
 #include "src/search/full_key_table.h"
 #include "src/search/reversi/final_score.h"
 #include "src/search/reversi/last_empties.h"
@@ -169,6 +171,7 @@ struct Driver {
 
 struct ObfLine {
   u64 own = 0, opp = 0, empty = 0;
+  bool black_to_move = true;
   int best = 0;
   std::string text;
 };
@@ -187,6 +190,7 @@ std::vector<ObfLine> read_obf(const std::string& path) {
       if (line[i] == 'O') white |= u64{1} << i;
     }
     const bool black_to_move = line[65] == 'X';
+    o.black_to_move = black_to_move;
     o.own = black_to_move ? black : white;
     o.opp = black_to_move ? white : black;
     o.empty = ~(black | white);
@@ -341,10 +345,10 @@ TEST_CASE("reversi search: the test driver solves every FFO problem of fforum-1-
   }
 }
 
-// Measurement helper, not a check: GSOLVE_OBF=<file> GSOLVE_OBF_LIMIT=n, with
+// Measurement helper, not a check: GSOLVE_DRIVER_OBF=<file> GSOLVE_OBF_LIMIT=n, with
 // switches GSOLVE_OFF=table,stability,order,etc and GSOLVE_LEAF=n.
-TEST_CASE("measure: reversi test driver on an OBF file" * doctest::skip(std::getenv("GSOLVE_OBF") == nullptr)) {
-  const auto set = read_obf(std::getenv("GSOLVE_OBF"));
+TEST_CASE("measure: reversi test driver on an OBF file" * doctest::skip(std::getenv("GSOLVE_DRIVER_OBF") == nullptr)) {
+  const auto set = read_obf(std::getenv("GSOLVE_DRIVER_OBF"));
   const int limit = std::getenv("GSOLVE_OBF_LIMIT") ? std::atoi(std::getenv("GSOLVE_OBF_LIMIT")) : 1000;
   const std::string off = std::getenv("GSOLVE_OFF") ? std::getenv("GSOLVE_OFF") : "";
   Driver d;
@@ -367,4 +371,73 @@ TEST_CASE("measure: reversi test driver on an OBF file" * doctest::skip(std::get
   }
   std::printf("total nodes %llu cpu %.2f s\n", static_cast<unsigned long long>(total),
               double(std::clock() - c0) / CLOCKS_PER_SEC);
+}
+
+namespace {
+gsolve::Reversi::Position to_position(const ObfLine& o) { return {o.own, o.opp, o.black_to_move ? 1u : 0u, 0}; }
+}  // namespace
+
+TEST_CASE("reversi search: Searcher<Reversi> solves every problem of fforum-1-19 exactly") {
+  const auto set = read_obf(std::string(GSOLVE_DATA_DIR) + "/reversi/fforum-1-19.obf");
+  REQUIRE(set.size() == 19);
+  gsolve::search::SearchOptions opt;
+  opt.hash_mb = 16;
+  gsolve::search::Searcher<gsolve::Reversi> searcher(gsolve::Reversi(8), opt);
+  for (const auto& o : set) {
+    searcher.clear();
+    CHECK_MESSAGE(searcher.solve(to_position(o)) == o.best, o.text);
+  }
+  // Window contract around the score of the first problem (+18).
+  searcher.clear();
+  const auto p = to_position(set[0]);
+  CHECK(searcher.search(p, 17, 18) >= 18);
+  CHECK(searcher.search(p, 18, 19) <= 18);
+  CHECK(searcher.search(p, -64, 64) == 18);
+}
+
+TEST_CASE("reversi search: Searcher<Reversi> on random 8x8 positions with 8..12 empties equals the test driver") {
+  std::mt19937_64 rng(11);
+  gsolve::search::SearchOptions opt;
+  opt.hash_mb = 4;
+  gsolve::search::Searcher<gsolve::Reversi> searcher(gsolve::Reversi(8), opt);
+  Driver d;
+  d.leaf_empties = 5;
+  for (int checked = 0; checked < 60;) {
+    Board b;
+    if (!random_position(rng, 8 + checked % 5, &b)) continue;
+    const int v = d.solve(b.own, b.opp, b.empty);
+    CHECK(searcher.solve({b.own, b.opp, 1, 0}) == v);
+    if (checked < 20) CHECK(v == minimax(b.own, b.opp, b.empty));
+    ++checked;
+  }
+}
+
+// Measurement helper, not a check: GSOLVE_OBF=<file> [GSOLVE_OBF_LIMIT=n GSOLVE_THREADS=t GSOLVE_ALGO=name].
+TEST_CASE("measure: Searcher<Reversi> on an OBF file" * doctest::skip(std::getenv("GSOLVE_OBF") == nullptr)) {
+  const auto set = read_obf(std::getenv("GSOLVE_OBF"));
+  const int limit = std::getenv("GSOLVE_OBF_LIMIT") ? std::atoi(std::getenv("GSOLVE_OBF_LIMIT")) : 1000;
+  const int first = std::getenv("GSOLVE_OBF_FIRST") ? std::atoi(std::getenv("GSOLVE_OBF_FIRST")) : 0;
+  gsolve::search::SearchOptions opt;
+  opt.hash_mb = 256;
+  if (std::getenv("GSOLVE_THREADS")) opt.threads = std::atoi(std::getenv("GSOLVE_THREADS"));
+  if (std::getenv("GSOLVE_ALGO")) opt.algorithm = gsolve::search::parse_algorithm(std::getenv("GSOLVE_ALGO"));
+  gsolve::search::Searcher<gsolve::Reversi> searcher(gsolve::Reversi(8), opt);
+  std::uint64_t total = 0;
+  const std::clock_t c0 = std::clock();
+  const auto w0 = std::chrono::steady_clock::now();
+  for (int i = first; i < static_cast<int>(set.size()) && i < first + limit; ++i) {
+    searcher.clear();
+    searcher.reset_nodes();
+    const std::clock_t c = std::clock();
+    const int v = searcher.solve(to_position(set[i]));
+    std::printf("%2d empties %2d score %+3d expected %+3d nodes %12llu cpu %.2f\n", i, count(set[i].empty), v,
+                set[i].best, static_cast<unsigned long long>(searcher.nodes()),
+                double(std::clock() - c) / CLOCKS_PER_SEC);
+    std::fflush(stdout);
+    CHECK(v == set[i].best);
+    total += searcher.nodes();
+  }
+  std::printf("total nodes %llu cpu %.2f s wall %.2f s\n", static_cast<unsigned long long>(total),
+              double(std::clock() - c0) / CLOCKS_PER_SEC,
+              std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count());
 }

@@ -9,7 +9,7 @@
 //   * the square's type (corners best, X/C squares worst) and, at shallow
 //     depth, parity (odd quadrants first).
 // Weights are Edax's (move.c, movelist_evaluate_fast): mobility 2^15, corner
-// stability 2^11, potential mobility 2^5, parity 2^? below. Higher is tried first.
+// stability 2^11, potential mobility 2^5; parity 2^8 (ours). Higher is tried first.
 #pragma once
 
 #include "games/reversi_kernel.h"
@@ -63,7 +63,7 @@ inline constexpr int kWeightParity = 1 << 8;
 inline int move_order(u64 own, u64 opp, u64 empty, int sq, u64 f, u64 odd) {
   const u64 bit = u64{1} << sq;
   const u64 n_own = opp & ~f, n_opp = own | f | bit, n_empty = empty & ~bit;  // the child, opponent to move
-  if (!n_own) return 1 << 30;                                                  // wipe-out: best possible
+  if (!n_own) return 1 << 29;  // wipe-out: best possible (below the engine's table move, 1 << 30)
   int v = kSquareValue[sq] + ((odd & bit) ? kWeightParity : 0);
   v += (36 - potential_mobility(n_opp, n_empty)) * kWeightPotentialMobility;
   v += corner_stability(n_opp) * kWeightCornerStability;
