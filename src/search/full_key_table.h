@@ -44,7 +44,7 @@ class FullKeyTable {
   // Bounds held exactly; one past them ("no bound", the engine's kMinBound - 1 and
   // kMaxBound + 1) fits too, and anything beyond is clamped to that.
   static constexpr int kMinBound = -127, kMaxBound = 126;
-  static constexpr int kMoveCodes = 255;                   // moves 0..254 held exactly
+  static constexpr int kMoveCodes = 255;  // moves 0..254 held exactly
   static constexpr int kNoMove = -1;
 
   struct Hit {
@@ -128,7 +128,8 @@ class FullKeyTable {
       const std::uint32_t d = b.data[slot];
       lb = std::max(lb, static_cast<int>(d & 255) - 128);
       ub = std::min(ub, static_cast<int>((d >> 8) & 255) - 128);
-      if (move == kNoMove) move = static_cast<int>((d >> 16) & 255) == 255 ? kNoMove : static_cast<int>((d >> 16) & 255);
+      if (move == kNoMove)
+        move = static_cast<int>((d >> 16) & 255) == 255 ? kNoMove : static_cast<int>((d >> 16) & 255);
       old_work = (d >> 24) & 127;
     } else {
       slot = victim;

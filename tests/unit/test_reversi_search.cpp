@@ -17,13 +17,13 @@
 
 #include "games/reversi.h"
 #include "games/reversi_kernel.h"
-#include "src/search/searcher.h"
 #include "src/search/full_key_table.h"
 #include "src/search/reversi/final_score.h"
 #include "src/search/reversi/last_empties.h"
 #include "src/search/reversi/move_ordering.h"
 #include "src/search/reversi/shallow_search.h"
 #include "src/search/reversi/stability.h"
+#include "src/search/searcher.h"
 
 using namespace gsolve::reversi;
 using gsolve::search::FullKeyTable;

@@ -27,8 +27,8 @@ inline int weighted_mobility(u64 own, u64 opp, u64 empty) {
 // Empty squares next to an opponent disc (where own might play later), corners twice.
 inline int potential_mobility(u64 opp, u64 empty) {
   const u64 inner = opp & 0x7E7E7E7E7E7E7E7Eull;
-  const u64 n = (inner << 1) | (inner >> 1) | (opp << 8) | (opp >> 8) | (inner << 7) | (inner >> 7) | (inner << 9) |
-                (inner >> 9);
+  const u64 n =
+      (inner << 1) | (inner >> 1) | (opp << 8) | (opp >> 8) | (inner << 7) | (inner >> 7) | (inner << 9) | (inner >> 9);
   const u64 p = n & empty;
   return count(p) + count(p & kCorners);
 }
@@ -43,14 +43,14 @@ inline int corner_stability(u64 own) {
 
 // Square types (Jean-Christophe Weill's values, as in Edax): corners best.
 inline constexpr int kSquareValue[64] = {
-    18, 4,  16, 12, 12, 16, 4,  18,  //
-    4,  2,  6,  8,  8,  6,  2,  4,   //
-    16, 6,  14, 10, 10, 14, 6,  16,  //
-    12, 8,  10, 0,  0,  10, 8,  12,  //
-    12, 8,  10, 0,  0,  10, 8,  12,  //
-    16, 6,  14, 10, 10, 14, 6,  16,  //
-    4,  2,  6,  8,  8,  6,  2,  4,   //
-    18, 4,  16, 12, 12, 16, 4,  18,
+    18, 4, 16, 12, 12, 16, 4, 18,  //
+    4,  2, 6,  8,  8,  6,  2, 4,   //
+    16, 6, 14, 10, 10, 14, 6, 16,  //
+    12, 8, 10, 0,  0,  10, 8, 12,  //
+    12, 8, 10, 0,  0,  10, 8, 12,  //
+    16, 6, 14, 10, 10, 14, 6, 16,  //
+    4,  2, 6,  8,  8,  6,  2, 4,   //
+    18, 4, 16, 12, 12, 16, 4, 18,
 };
 
 inline constexpr int kWeightMobility = 1 << 15;

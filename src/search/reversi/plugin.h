@@ -70,7 +70,8 @@ class ReversiPlugin {
   // Parity ordering below this many empties (Edax: 12).
   static constexpr int kParityEmpties = 12;
 
-  explicit ReversiPlugin(const Reversi& game) : mask_(reversi::board_mask(game.size())), squares_(game.size() * game.size()) {}
+  explicit ReversiPlugin(const Reversi& game)
+      : mask_(reversi::board_mask(game.size())), squares_(game.size() * game.size()) {}
 
   bool root_value(const Reversi::Position&, int&) const { return false; }
   State root(const Reversi::Position& p) const { return {p.own, p.opp}; }

@@ -1,8 +1,9 @@
 // The reversi searcher: the engine over the reversi plug-in (one plug-in for
 // every board size: the size is the plug-in's board mask).
+#include "src/search/searcher.h"
+
 #include "src/search/engine.h"
 #include "src/search/reversi/plugin.h"
-#include "src/search/searcher.h"
 
 namespace gsolve::search {
 

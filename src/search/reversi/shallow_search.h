@@ -44,8 +44,8 @@ int shallow(u64 own, u64 opp, u64 empty, int alpha, int beta, bool passed, std::
         todo &= todo - 1;
         const u64 bit = u64{1} << sq;
         const u64 f = flips(own, opp, sq);
-        const int v = -shallow<N - 1>(opp & ~f, own | f | bit, empty & ~bit, -beta, -(alpha > best ? alpha : best),
-                                      false, nodes);
+        const int v =
+            -shallow<N - 1>(opp & ~f, own | f | bit, empty & ~bit, -beta, -(alpha > best ? alpha : best), false, nodes);
         if (v > best) {
           best = v;
           if (v >= beta) return v;
@@ -62,14 +62,23 @@ int shallow(u64 own, u64 opp, u64 empty, int alpha, int beta, bool passed, std::
 // (`empty`: the board's empty squares).
 inline int solve_leaf(u64 own, u64 opp, u64 empty, int alpha, int beta, std::uint64_t& nodes) {
   switch (count(empty)) {
-    case 0: ++nodes; return final_score(own, opp, 0);
-    case 1: return solve_1(own, opp, __builtin_ctzll(empty), nodes);
-    case 2: return detail::shallow<2>(own, opp, empty, alpha, beta, false, nodes);
-    case 3: return detail::shallow<3>(own, opp, empty, alpha, beta, false, nodes);
-    case 4: return detail::shallow<4>(own, opp, empty, alpha, beta, false, nodes);
-    case 5: return detail::shallow<5>(own, opp, empty, alpha, beta, false, nodes);
-    case 6: return detail::shallow<6>(own, opp, empty, alpha, beta, false, nodes);
-    default: return detail::shallow<7>(own, opp, empty, alpha, beta, false, nodes);
+    case 0:
+      ++nodes;
+      return final_score(own, opp, 0);
+    case 1:
+      return solve_1(own, opp, __builtin_ctzll(empty), nodes);
+    case 2:
+      return detail::shallow<2>(own, opp, empty, alpha, beta, false, nodes);
+    case 3:
+      return detail::shallow<3>(own, opp, empty, alpha, beta, false, nodes);
+    case 4:
+      return detail::shallow<4>(own, opp, empty, alpha, beta, false, nodes);
+    case 5:
+      return detail::shallow<5>(own, opp, empty, alpha, beta, false, nodes);
+    case 6:
+      return detail::shallow<6>(own, opp, empty, alpha, beta, false, nodes);
+    default:
+      return detail::shallow<7>(own, opp, empty, alpha, beta, false, nodes);
   }
 }
 

@@ -61,7 +61,9 @@ struct EdgeStability {
 inline const EdgeStability kEdgeStability;
 
 // Column a (bits 0, 8, .., 56) packed into 8 bits and back.
-inline int pack_column_a(u64 b) { return static_cast<int>(((b & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56); }
+inline int pack_column_a(u64 b) {
+  return static_cast<int>(((b & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56);
+}
 inline u64 unpack_column_a(int x) {
   // bit i of x -> bit 8 * i: spread with a multiply of the bits one by one, branch-free.
   u64 v = static_cast<u64>(x);
