@@ -5,7 +5,8 @@
 // which pays a probe and move ordering per node.
 //
 // Contract: as last_empties.h (fail-soft, any window, exact scores with the
-// empties to the winner). `solve_leaf` accepts 0..kShallowMaxEmpties empties.
+// empties to the winner). `solve_leaf` accepts 0..8 empties; the engine calls it at
+// kShallowMaxEmpties or fewer.
 #pragma once
 
 #include <cstdint>
@@ -77,8 +78,10 @@ inline int solve_leaf(u64 own, u64 opp, u64 empty, int alpha, int beta, std::uin
       return detail::shallow<5>(own, opp, empty, alpha, beta, false, nodes);
     case 6:
       return detail::shallow<6>(own, opp, empty, alpha, beta, false, nodes);
-    default:
+    case 7:
       return detail::shallow<7>(own, opp, empty, alpha, beta, false, nodes);
+    default:
+      return detail::shallow<8>(own, opp, empty, alpha, beta, false, nodes);
   }
 }
 
