@@ -122,8 +122,8 @@ inline FullLines full_lines(u64 discs) {
 
 }  // namespace detail
 
-// Number of `own`'s discs that can never be flipped (a lower bound on them).
-inline int stable_discs(u64 own, u64 opp) {
+// `own`'s discs that can never be flipped (a subset of them: sound, not complete).
+inline u64 stable_squares(u64 own, u64 opp) {
   using namespace detail;
   u64 stable = stable_edges(own, opp);
   const u64 central = own & 0x007E7E7E7E7E7E00ull;
@@ -139,7 +139,10 @@ inline int stable_discs(u64 own, u64 opp) {
     const u64 d9 = (stable >> 9) | (stable << 9) | f.d9;
     stable |= h & v & d7 & d9 & central;
   } while (stable != old);
-  return count(stable);
+  return stable;
 }
+
+// Number of `own`'s discs that can never be flipped (a lower bound on them).
+inline int stable_discs(u64 own, u64 opp) { return count(stable_squares(own, opp)); }
 
 }  // namespace gsolve::reversi
