@@ -53,9 +53,11 @@ struct Board {
 // A random position with `empties` empty squares on the 8x8 board, reached by
 // random legal play from the start (so it is a real game position); the side
 // to move may have to pass.
-bool random_position(std::mt19937_64& rng, int empties, Board* out) {
-  u64 own = 0x0000000810000000ull, opp = 0x0000001008000000ull;  // black e4 d5 to move; white d4 e5
-  u64 empty = ~(own | opp);
+// `n`: board size (6: the 6x6 board in the corner of the 8x8 frame).
+bool random_position(std::mt19937_64& rng, int empties, Board* out, int n = 8) {
+  u64 own = n == 8 ? 0x0000000810000000ull : 0x0000000004080000ull;  // black: e4 d5 (8x8), d3 c4 (6x6)
+  u64 opp = n == 8 ? 0x0000001008000000ull : 0x0000000008040000ull;  // white: d4 e5 (8x8), c3 d4 (6x6)
+  u64 empty = board_mask(n) & ~(own | opp);
   bool passed = false;
   while (count(empty) > empties) {
     const u64 moves = legal_moves(own, opp) & empty;
@@ -440,4 +442,23 @@ TEST_CASE("measure: Searcher<Reversi> on an OBF file" * doctest::skip(std::geten
   std::printf("total nodes %llu cpu %.2f s wall %.2f s\n", static_cast<unsigned long long>(total),
               double(std::clock() - c0) / CLOCKS_PER_SEC,
               std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count());
+}
+
+TEST_CASE("reversi search: 6x6 in the frame, leaf solvers and Searcher<Reversi> equal minimax") {
+  std::mt19937_64 rng(66);
+  gsolve::search::SearchOptions opt;
+  opt.hash_mb = 4;
+  gsolve::search::Searcher<gsolve::Reversi> searcher(gsolve::Reversi(6), opt);
+  for (int checked = 0; checked < 60;) {
+    Board b;
+    const int empties = 4 + checked % 7;  // 4..10
+    if (!random_position(rng, empties, &b, 6)) continue;
+    REQUIRE((b.empty & ~board_mask(6)) == 0);
+    const int exact = minimax(b.own, b.opp, b.empty);
+    std::uint64_t nodes = 0;
+    if (empties <= 8) CHECK(solve_leaf(b.own, b.opp, b.empty, -36, 36, nodes) == exact);
+    searcher.clear();
+    CHECK(searcher.solve({b.own, b.opp, 1, 0}) == exact);
+    ++checked;
+  }
 }
