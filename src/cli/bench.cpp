@@ -82,7 +82,7 @@ struct SetOptions {
   std::size_t limit = 0;
   int threads = 1;
   std::size_t hash_mb = 64;
-  std::string algorithm = "narrowing";
+  std::string algorithm;  // empty: the game's default
   bool weak = false;
   bool killers = false, history = false;
   int split_depth = -1, min_split_empties = 16;
@@ -93,7 +93,7 @@ search::SearchOptions solver_options(const SetOptions& o) {
   search::SearchOptions so;
   so.threads = o.threads;
   so.hash_mb = o.hash_mb;
-  so.algorithm = search::parse_algorithm(o.algorithm);
+  if (!o.algorithm.empty()) so.algorithm = search::parse_algorithm(o.algorithm);
   so.killers = o.killers;
   so.history = o.history;
   so.split_depth = o.split_depth;
@@ -123,7 +123,7 @@ int run_set_bench(const SetOptions& o) {
                         {"wrong", r.mismatches}};
     fmt::print("{}\n", j.dump());
   } else {
-    const std::string driver = o.algorithm + (o.killers ? "+killers" : "") + (o.history ? "+history" : "");
+    const std::string driver = (o.algorithm.empty() ? "default" : o.algorithm) + (o.killers ? "+killers" : "") + (o.history ? "+history" : "");
     fmt::print("{:<12} {:>6} lines {:>2} thr {:<18} mean CPU {:>10.3f} ms  wall {:>10.3f} ms  nodes {:>12.0f}  wrong {}{}\n",
                set, r.positions, o.threads, driver, r.cpu_seconds / n * 1e3, r.seconds / n * 1e3, r.mean_nodes(),
                r.mismatches, r.mismatches ? " (first: " + r.first_mismatch + ")" : "");
@@ -172,7 +172,7 @@ void add_bench(CLI::App& app) {
                                   "--set: only the first N lines (default all)");
   add_integer_option<std::size_t>(cmd, "--hash", o->hash_mb, 1, kMaxHashMb,
                                   "--set, --position: transposition table size in MB (default 64)");
-  cmd->add_option("--algorithm", o->algorithm, "--set, --position: root driver: narrowing (default), negascout, mtdf, alphabeta")
+  cmd->add_option("--algorithm", o->algorithm, "--set, --position: root driver: narrowing, negascout, mtdf, alphabeta (default: the game's, narrowing for connect4)")
       ->check(CLI::IsMember({"narrowing", "negascout", "mtdf", "alphabeta"}));
   cmd->add_flag("--weak", o->weak, "--set, --position: the sign of each score only");
   cmd->add_flag("--killers", o->killers, "--set, --position: order moves with killer moves too (off: they cost nodes here)");

@@ -80,6 +80,7 @@ class Engine final : public SearchImpl<typename P::Game> {
   }
   std::size_t table_bytes() const override { return tt_->bytes(); }
   std::pair<int, int> score_range(const Position& pos) const override { return p_.score_range(pos); }
+  Algorithm default_algorithm() const override { return P::kDefaultAlgorithm; }
 
   int search(const Position& pos, int alpha, int beta) override {
     int value;

@@ -20,6 +20,7 @@
 //                               the table's bounds at compile time)
 //   kMaxMoves, kMoveCodes       most moves in a node; move codes the table keeps
 //   kDefaultSplitDepth, kDefaultMinSplitEmpties   parallel split defaults
+//   kDefaultAlgorithm           the root driver that measures best for the game
 //
 //   bool root_value(const Game::Position&, int& value) const;
 //       trivial roots: true with the EXACT score (it answers any window)
@@ -51,6 +52,8 @@
 #include <memory>
 #include <type_traits>
 
+#include "src/search/options.h"
+
 namespace gsolve::search {
 
 enum class Expand { decided, forced, expanded };
@@ -79,6 +82,7 @@ concept SearchPlugin = requires(const P& p, const typename P::State& s, const ty
   { P::kMoveCodes } -> std::convertible_to<int>;
   { P::kDefaultSplitDepth } -> std::convertible_to<int>;
   { P::kDefaultMinSplitEmpties } -> std::convertible_to<int>;
+  { P::kDefaultAlgorithm } -> std::convertible_to<Algorithm>;
   { p.root_value(pos, value) } -> std::same_as<bool>;
   { p.root(pos) } -> std::same_as<typename P::State>;
   { p.empties(s) } -> std::convertible_to<int>;

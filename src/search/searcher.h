@@ -41,6 +41,7 @@ class SearchImpl {
   virtual std::pair<int, int> score_range(const typename G::Position& p) const = 0;
   virtual void clear() = 0;
   virtual std::size_t table_bytes() const = 0;
+  virtual Algorithm default_algorithm() const = 0;  // the root driver that measured best for the game
   std::atomic<std::uint64_t> nodes{0};
 };
 
@@ -79,6 +80,7 @@ class Searcher {
 
   const G& game() const { return game_; }
   const SearchOptions& options() const { return options_; }
+  Algorithm algorithm() const { return options_.algorithm.value_or(impl_->default_algorithm()); }
 
   // Window search, fail-soft. Contract, with v the exact score and r the result:
   //   alpha < r < beta  ->  r == v (exact);

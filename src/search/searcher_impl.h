@@ -15,7 +15,7 @@ int Searcher<G>::search(const Position& p, int alpha, int beta) {
 template <class G>
 int Searcher<G>::solve(const Position& p) {
   auto [min, max] = impl_->score_range(p);
-  switch (options_.algorithm) {
+  switch (algorithm()) {
     case Algorithm::NegaScout:
     case Algorithm::AlphaBeta:  // one window holding every score: the result is exact
       return impl_->search(p, min - 1, max + 1);

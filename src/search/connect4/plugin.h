@@ -76,6 +76,8 @@ class Connect4Plugin {
   static constexpr int kMoveCodes = connect4_max_width<Geo>();
   static constexpr int kDefaultSplitDepth = 6;
   static constexpr int kDefaultMinSplitEmpties = 16;
+  // Fewest nodes on the hard sets (README "Search").
+  static constexpr Algorithm kDefaultAlgorithm = Algorithm::Narrowing;
 
   explicit Connect4Plugin(const Geo& geo) : g_(geo) {
     for (int i = 0; i < g_.W; ++i) order_[i] = g_.W / 2 + (1 - 2 * (i % 2)) * (i + 1) / 2;
