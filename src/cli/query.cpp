@@ -13,6 +13,7 @@
 #include "db/contents.h"
 #include "games/registry.h"
 #include "src/cli/cli.h"
+#include "src/cli/query_go.h"
 #include "src/position_report.h"
 #include "src/resolver.h"
 #include "src/search/searcher.h"
@@ -87,6 +88,11 @@ Record searched_record(search::Searcher<G>& solver, const typename G::Position& 
 void run_query(const QueryOptions& o) {
   const int threads = o.threads > 0 ? o.threads : tbb::info::default_concurrency();
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
+  if (o.db_path.empty() && is_go_spec(o.game)) {
+    if (o.weak) throw ParseError("--weak is not available for go");
+    run_go_query(o.game, o.positions, o.json);
+    return;
+  }
   if (o.db_path.empty()) {
     if (o.game.empty()) throw ParseError("query needs --db FILE, or --game SPEC to search without a database");
     with_game(o.game, [&](const auto& g) {
