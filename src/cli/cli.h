@@ -12,6 +12,7 @@ void add_query(CLI::App& app);
 void add_info(CLI::App& app);
 void add_bench(CLI::App& app);
 void add_verify(CLI::App& app);  // src/cli/verify.cpp
+void add_gtp(CLI::App& app);     // src/cli/gtp.cpp (go)
 
 int& exit_code();
 
