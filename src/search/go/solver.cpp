@@ -54,7 +54,36 @@ int GoSolver::combined(GoGame& game) {
   return search(game, -bound, bound);
 }
 
-int GoSolver::solve(GoGame& game) { return score_of(combined(game)); }
+// Score only (no length): the side to move's score lies in [lo, hi], and a
+// window narrowed to hi cuts as soon as a move reaches the best possible score.
+int GoSolver::search_score(GoGame& game, int alpha, int beta) {
+  ++nodes_;
+  const auto& p = game.position();
+  if (p.passes >= 2) return go_.final_score(p);
+  const int own_komi = p.black_to_move ? go_.komi() : -go_.komi();
+  const int lo = -go_.points() - own_komi, hi = go_.points() - own_komi;
+  if (hi <= alpha) return hi;
+  if (lo >= beta) return lo;
+  if (beta > hi) beta = hi;
+  int best = lo - 1;
+  const auto try_move = [&](Go::Move m) {
+    game.play_unchecked(m);
+    const int v = -search_score(game, -beta, -alpha);
+    game.undo();
+    if (v > best) best = v;
+    if (best > alpha) alpha = best;
+    return alpha >= beta;
+  };
+  if (try_move(Go::kPass)) return best;
+  for (const Go::Move m : order_)
+    if (game.legal(m) && try_move(m)) return best;
+  return best;
+}
+
+int GoSolver::solve(GoGame& game) {
+  const int bound = go_.points() + std::abs(go_.komi()) + 1;
+  return search_score(game, -bound, bound);
+}
 
 Record GoSolver::record(GoGame& game) {
   const auto& p = game.position();

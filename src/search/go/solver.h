@@ -44,7 +44,7 @@ class GoSolver {
   };
   // Exact record of the line's current position for the side to move.
   Record record(GoGame& game);
-  // Exact score only.
+  // Exact score only (a faster search without the length).
   int solve(GoGame& game);
   // Every legal move's record from the mover's side, in the line's move order.
   std::vector<MoveResult> analyze(GoGame& game);
@@ -59,6 +59,7 @@ class GoSolver {
 
  private:
   int search(GoGame& game, int alpha, int beta);
+  int search_score(GoGame& game, int alpha, int beta);
   int combined(GoGame& game);  // exact combined value, full window
 
   Go go_;
