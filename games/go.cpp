@@ -81,8 +81,7 @@ std::string Go::spec() const {
 }
 
 std::uint64_t Go::neighbours(std::uint64_t set) const {
-  const std::uint64_t n = ((set << 1) & not_first_col_) | ((set >> 1) & not_last_col_) |
-                          (set << w_) | (set >> w_);
+  const std::uint64_t n = ((set << 1) & not_first_col_) | ((set >> 1) & not_last_col_) | (set << w_) | (set >> w_);
   return n & board_ & ~set;
 }
 
@@ -181,8 +180,8 @@ Go::Move Go::parse_vertex(std::string_view text) const {
   const std::string t = lower(text);
   if (t == "pass") return kPass;
   const auto bad = [&] {
-    return ParseError("'" + std::string(text) + "' is not a point of the " + std::to_string(w_) +
-                      "x" + std::to_string(h_) + " board (expected e.g. b2 or pass)");
+    return ParseError("'" + std::string(text) + "' is not a point of the " + std::to_string(w_) + "x" +
+                      std::to_string(h_) + " board (expected e.g. b2 or pass)");
   };
   if (t.size() < 2 || t[0] < 'a' || t[0] > 'z' || t[0] == 'i') throw bad();
   const int x = t[0] - 'a' - (t[0] > 'i' ? 1 : 0);
@@ -278,8 +277,7 @@ void GoGame::play_unchecked(Go::Move m) {
 void GoGame::play(Go::Move m) {
   const std::string why = illegal_reason(m);
   if (!why.empty()) {
-    if (why == "game over")
-      throw ParseError("move " + go_.point_name(m) + " after two passes: the game is over");
+    if (why == "game over") throw ParseError("move " + go_.point_name(m) + " after two passes: the game is over");
     throw ParseError("illegal move " + go_.point_name(m) + " (" + why + ")");
   }
   play_unchecked(m);

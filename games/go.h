@@ -92,7 +92,7 @@ class Go {
   std::string format(const Position& p) const;  // rows top to bottom, X O ., then side
   std::string format_move(const Position&, Move m) const { return point_name(m); }
   Move parse_move(const Position& p, std::string_view text) const;  // GTP vertex or pass
-  std::string point_name(Move m) const;  // "b2" / "pass"
+  std::string point_name(Move m) const;                             // "b2" / "pass"
   // GTP vertex (case-insensitive) to a point or kPass; throws ParseError.
   Move parse_vertex(std::string_view text) const;
 
@@ -118,9 +118,9 @@ class GoGame {
   bool legal(Go::Move m) const;
   // Why m is illegal ("" when legal): "occupied", "suicide", "superko", "game over".
   std::string illegal_reason(Go::Move m) const;
-  void play(Go::Move m);  // throws ParseError when illegal
+  void play(Go::Move m);            // throws ParseError when illegal
   void play_unchecked(Go::Move m);  // caller checked legal()
-  bool undo();            // false at the start
+  bool undo();                      // false at the start
   // Legal moves in this line: stone moves then the pass (empty when over).
   void legal_moves(MoveList<Go>& moves) const;
   // Replaces the line by one starting at p (setup).

@@ -2,14 +2,14 @@
 // genmove plays a best move proven by the history-exact Go solver (so it only
 // answers quickly on the smallest boards). Colour out of turn is an illegal move:
 // the line of play alternates (a controller passes explicitly).
+#include <fmt/format.h>
+
 #include <cctype>
 #include <iostream>
 #include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "games/go.h"
 #include "src/cli/cli.h"
@@ -19,9 +19,10 @@
 namespace gsolve::cli {
 namespace {
 
-constexpr const char* kCommands[] = {"protocol_version", "name", "version", "known_command", "list_commands",
-                                     "quit", "boardsize", "rectangular_boardsize", "clear_board", "komi",
-                                     "play", "genmove", "undo", "showboard", "final_score", "is_legal"};
+constexpr const char* kCommands[] = {
+    "protocol_version",      "name",        "version", "known_command", "list_commands", "quit", "boardsize",
+    "rectangular_boardsize", "clear_board", "komi",    "play",          "genmove",       "undo", "showboard",
+    "final_score",           "is_legal"};
 
 struct GtpError {
   std::string message;
@@ -33,9 +34,12 @@ class GtpEngine {
 
   // Runs one command; returns false after quit.
   bool run(const std::string& command, const std::vector<std::string>& args, std::string& reply) {
-    if (command == "protocol_version") reply = "2";
-    else if (command == "name") reply = "gsolve";
-    else if (command == "version") reply = kVersion;
+    if (command == "protocol_version")
+      reply = "2";
+    else if (command == "name")
+      reply = "gsolve";
+    else if (command == "version")
+      reply = kVersion;
     else if (command == "known_command") {
       need(args, 1);
       reply = "false";
@@ -71,9 +75,12 @@ class GtpEngine {
         throw GtpError{"invalid color or coordinate"};
       }
       const bool legal = black == (game_->position().black_to_move == 1) && game_->legal(m);
-      if (command == "is_legal") reply = legal ? "1" : "0";
-      else if (!legal) throw GtpError{"illegal move"};
-      else game_->play_unchecked(m);
+      if (command == "is_legal")
+        reply = legal ? "1" : "0";
+      else if (!legal)
+        throw GtpError{"illegal move"};
+      else
+        game_->play_unchecked(m);
     } else if (command == "genmove") {
       need(args, 1);
       const bool black = colour(args[0]);
@@ -131,7 +138,6 @@ class GtpEngine {
   }
   // Komi changed: the same moves on a game with the new rules object.
   void replay() {
-    std::vector<Go::Position> line;
     auto fresh = std::make_unique<GoGame>(go_);
     // Recover the moves by undoing to the start, then replay them.
     std::vector<Go::Position> positions;

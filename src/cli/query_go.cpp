@@ -1,8 +1,8 @@
 #include "src/cli/query_go.h"
 
-#include <iostream>
-
 #include <fmt/format.h>
+
+#include <iostream>
 
 #include "games/go.h"
 #include "src/search/go/solver.h"

@@ -144,8 +144,10 @@ std::string parse_error(const Go& go, const std::string& text) {
 TEST_CASE("go: spec, captures, area scoring") {
   CHECK(Go::from_options("5x4").spec() == "go:5x4");
   CHECK(Go::from_options("3x3,komi=2,ko=ssk").spec() == "go:3x3,komi=2,ko=ssk");
-  CHECK_THROWS_WITH_AS(Go::from_options("8x8"), "go board 8x8 is not supported (width and height must be 1..7)", ParseError);
-  CHECK_THROWS_WITH_AS(Go::from_options("3x3,ko=simple"), "bad go option 'ko=simple' (known: komi=K, ko=psk, ko=ssk)", ParseError);
+  CHECK_THROWS_WITH_AS(Go::from_options("8x8"), "go board 8x8 is not supported (width and height must be 1..7)",
+                       ParseError);
+  CHECK_THROWS_WITH_AS(Go::from_options("3x3,ko=simple"), "bad go option 'ko=simple' (known: komi=K, ko=psk, ko=ssk)",
+                       ParseError);
   CHECK_THROWS_WITH_AS(Go::from_options("3"), "bad go size '3' (expected WxH, e.g. go:5x5)", ParseError);
 
   const Go go(3, 3);
@@ -303,4 +305,3 @@ TEST_CASE("go: records and analysis") {
   const Record end = solver.record(over);
   CHECK(end == Record{Value::Lose, 0, -3});  // white to move
 }
-

@@ -11,8 +11,7 @@ GoSolver::GoSolver(const Go& go) : go_(go) {
     const int x = m % go.width(), y = m / go.width();
     return std::abs(2 * x - (go.width() - 1)) + std::abs(2 * y - (go.height() - 1));
   };
-  std::stable_sort(order_.begin(), order_.end(),
-                   [&](Go::Move a, Go::Move b) { return distance(a) < distance(b); });
+  std::stable_sort(order_.begin(), order_.end(), [&](Go::Move a, Go::Move b) { return distance(a) < distance(b); });
 }
 
 int GoSolver::score_of(int v) {
