@@ -16,6 +16,7 @@ void add_info(CLI::App& app);
 void add_bench(CLI::App& app);
 void add_verify(CLI::App& app);  // src/cli/verify.cpp
 void add_perft(CLI::App& app);   // src/cli/perft.cpp
+void add_gtp(CLI::App& app);     // src/cli/gtp.cpp (go)
 
 int& exit_code();
 

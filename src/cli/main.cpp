@@ -49,6 +49,7 @@ int main(int argc, char** argv) {
   cli::add_bench(app);
   cli::add_verify(app);
   cli::add_perft(app);
+  cli::add_gtp(app);
   cli::command_line().assign(argv + 1, argv + argc);
   if (const std::string error = command_error(app, argc, argv); !error.empty()) {
     std::fprintf(stderr, "gsolve: error: %s\n", error.c_str());

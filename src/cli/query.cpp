@@ -18,6 +18,7 @@
 #include "games/registry.h"
 #include "src/cli/cli.h"
 #include "src/cli/option_ranges.h"
+#include "src/cli/query_go.h"
 #include "src/position_report.h"
 #include "src/resolver.h"
 #include "src/search/searcher.h"
@@ -136,6 +137,11 @@ Record searched_record(search::Searcher<G>& solver, const typename G::Position& 
 void run_query(const QueryOptions& o) {
   const int threads = thread_count(o.threads);
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
+  if (o.db_path.empty() && is_go_spec(o.game)) {
+    if (o.weak) throw ParseError("--weak is not available for go");
+    run_go_query(o.game, o.positions, o.json);
+    return;
+  }
   if (o.db_path.empty()) {
     if (o.game.empty()) throw ParseError("query needs --db FILE, or --game SPEC to search without a database");
     with_game(o.game, [&](const auto& g) {

@@ -1,0 +1,457 @@
+#include "games/go.h"
+
+#include <cctype>
+#include <charconv>
+
+namespace gsolve {
+
+namespace {
+
+std::uint64_t lowest(std::uint64_t s) { return s & (~s + 1); }
+
+int parse_int(std::string_view text, const std::string& what) {
+  int v = 0;
+  const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc{} || ptr != text.data() + text.size() || text.empty())
+    throw ParseError("bad " + what + " '" + std::string(text) + "'");
+  return v;
+}
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+}  // namespace
+
+Go::Go(int width, int height, int komi, Superko ko) : w_(width), h_(height), komi_(komi), ko_(ko) {
+  if (w_ < 1 || w_ > 7 || h_ < 1 || h_ > 7)
+    throw ParseError("go board " + std::to_string(w_) + "x" + std::to_string(h_) +
+                     " is not supported (width and height must be 1..7)");
+  board_ = (std::uint64_t{1} << (w_ * h_)) - 1;
+  std::uint64_t first = 0, last = 0;
+  for (int y = 0; y < h_; ++y) {
+    first |= std::uint64_t{1} << (y * w_);
+    last |= std::uint64_t{1} << (y * w_ + w_ - 1);
+  }
+  not_first_col_ = board_ & ~first;
+  not_last_col_ = board_ & ~last;
+}
+
+Go Go::from_options(std::string_view options) {
+  const auto bad_size = [&] {
+    return ParseError("bad go size '" + std::string(options) + "' (expected WxH, e.g. go:5x5)");
+  };
+  std::string_view size = options.substr(0, options.find(','));
+  std::string_view rest = size.size() < options.size() ? options.substr(size.size() + 1) : "";
+  const auto x = size.find('x');
+  if (x == std::string_view::npos) throw bad_size();
+  int w = 0, h = 0;
+  try {
+    w = parse_int(size.substr(0, x), "go width");
+    h = parse_int(size.substr(x + 1), "go height");
+  } catch (const ParseError&) {
+    throw bad_size();
+  }
+  int komi = 0;
+  Superko ko = Superko::Positional;
+  while (!rest.empty()) {
+    const auto comma = rest.find(',');
+    const std::string_view item = rest.substr(0, comma);
+    rest = comma == std::string_view::npos ? "" : rest.substr(comma + 1);
+    if (item.starts_with("komi=")) {
+      komi = parse_int(item.substr(5), "komi (an integer)");
+    } else if (item == "ko=psk") {
+      ko = Superko::Positional;
+    } else if (item == "ko=ssk") {
+      ko = Superko::Situational;
+    } else {
+      throw ParseError("bad go option '" + std::string(item) + "' (known: komi=K, ko=psk, ko=ssk)");
+    }
+  }
+  return Go(w, h, komi, ko);
+}
+
+std::string Go::spec() const {
+  std::string s = "go:" + std::to_string(w_) + "x" + std::to_string(h_);
+  if (komi_ != 0) s += ",komi=" + std::to_string(komi_);
+  if (ko_ == Superko::Situational) s += ",ko=ssk";
+  return s;
+}
+
+std::uint64_t Go::neighbours(std::uint64_t set) const {
+  const std::uint64_t n = ((set << 1) & not_first_col_) | ((set >> 1) & not_last_col_) | (set << w_) | (set >> w_);
+  return n & board_ & ~set;
+}
+
+Go::Position Go::play(const Position& p, Move m) const {
+  if (m == kPass) {
+    Position q = p;
+    q.black_to_move ^= 1;
+    q.passes = static_cast<std::uint8_t>(p.passes + 1);
+    return q;
+  }
+  const std::uint64_t bit = std::uint64_t{1} << m;
+  const std::uint64_t own = p.own() | bit;
+  std::uint64_t opp = p.opp();
+  const std::uint64_t empty = board_ & ~(own | opp);
+  std::uint64_t todo = neighbours(bit) & opp;
+  while (todo) {
+    std::uint64_t g = lowest(todo);
+    for (;;) {  // flood fill the opponent group
+      const std::uint64_t grown = (g | neighbours(g)) & opp;
+      if (grown == g) break;
+      g = grown;
+    }
+    if (!(neighbours(g) & empty)) opp &= ~g;
+    todo &= ~g;
+  }
+  Position q;
+  q.black = p.black_to_move ? own : opp;
+  q.white = p.black_to_move ? opp : own;
+  q.black_to_move = p.black_to_move ^ 1;
+  q.passes = 0;
+  return q;
+}
+
+bool Go::simple_legal(const Position& p, Move m) const {
+  if (m == kPass) return true;
+  if (m >= points()) return false;
+  const std::uint64_t bit = std::uint64_t{1} << m;
+  if ((p.black | p.white) & bit) return false;
+  const Position q = play(p, m);
+  const std::uint64_t own = p.black_to_move ? q.black : q.white;
+  const std::uint64_t empty = board_ & ~(q.black | q.white);
+  std::uint64_t g = bit;
+  for (;;) {
+    const std::uint64_t grown = (g | neighbours(g)) & own;
+    if (grown == g) break;
+    g = grown;
+  }
+  return (neighbours(g) & empty) != 0;
+}
+
+void Go::generate_moves(const Position& p, MoveList<Go>& moves) const {
+  moves.clear();
+  for (int m = 0; m < points(); ++m)
+    if (simple_legal(p, static_cast<Move>(m))) moves.push_back(static_cast<Move>(m));
+  moves.push_back(kPass);
+}
+
+int Go::black_area_margin(const Position& p) const {
+  int margin = __builtin_popcountll(p.black) - __builtin_popcountll(p.white);
+  std::uint64_t empty = board_ & ~(p.black | p.white);
+  while (empty) {
+    std::uint64_t region = lowest(empty);
+    for (;;) {
+      const std::uint64_t grown = (region | neighbours(region)) & ~(p.black | p.white) & board_;
+      if (grown == region) break;
+      region = grown;
+    }
+    const std::uint64_t border = neighbours(region);
+    const int n = __builtin_popcountll(region);
+    if ((border & p.black) && !(border & p.white)) margin += n;
+    if ((border & p.white) && !(border & p.black)) margin -= n;
+    empty &= ~region;
+  }
+  return margin;
+}
+
+int Go::final_score(const Position& p) const {
+  const int black = black_area_margin(p) - komi_;
+  return p.black_to_move ? black : -black;
+}
+
+Terminal Go::terminal(const Position& p) const {
+  if (p.passes < 2) return {};
+  const int s = final_score(p);
+  return {s > 0 ? Value::Win : s < 0 ? Value::Lose : Value::Tie, s};
+}
+
+std::string Go::point_name(Move m) const {
+  if (m == kPass) return "pass";
+  const int x = m % w_, y = m / w_;
+  std::string s(1, static_cast<char>('a' + x + (x >= 8 ? 1 : 0)));
+  return s + std::to_string(h_ - y);
+}
+
+Go::Move Go::parse_vertex(std::string_view text) const {
+  const std::string t = lower(text);
+  if (t == "pass") return kPass;
+  const auto bad = [&] {
+    return ParseError("'" + std::string(text) + "' is not a point of the " + std::to_string(w_) + "x" +
+                      std::to_string(h_) + " board (expected e.g. b2 or pass)");
+  };
+  if (t.size() < 2 || t[0] < 'a' || t[0] > 'z' || t[0] == 'i') throw bad();
+  const int x = t[0] - 'a' - (t[0] > 'i' ? 1 : 0);
+  int row = 0;
+  const auto [ptr, ec] = std::from_chars(t.data() + 1, t.data() + t.size(), row);
+  if (ec != std::errc{} || ptr != t.data() + t.size()) throw bad();
+  if (x >= w_ || row < 1 || row > h_) throw bad();
+  return static_cast<Move>((h_ - row) * w_ + x);
+}
+
+Go::Move Go::parse_move(const Position& p, std::string_view text) const {
+  const Move m = parse_vertex(text);
+  if (p.passes >= 2) throw ParseError("move " + std::string(text) + " after two passes: the game is over");
+  if (!simple_legal(p, m))
+    throw ParseError("illegal move " + std::string(text) + " (" +
+                     (((p.black | p.white) >> m) & 1 ? "occupied" : "suicide") + ")");
+  return m;
+}
+
+std::string Go::format(const Position& p) const {
+  std::string s;
+  for (int y = 0; y < h_; ++y) {
+    if (y) s += '/';
+    for (int x = 0; x < w_; ++x) {
+      const int i = y * w_ + x;
+      s += (p.black >> i & 1) ? 'X' : (p.white >> i & 1) ? 'O' : '.';
+    }
+  }
+  s += p.black_to_move ? " X" : " O";
+  if (p.passes) s += " passes=" + std::to_string(p.passes);
+  return s;
+}
+
+Go::Position Go::parse(std::string_view text) const { return parse_go_game(*this, text).position(); }
+
+// ---------------------------------------------------------------- GoGame
+
+GoGame::GoGame(const Go& go, std::uint64_t hash_mask) : go_(go), mask_(hash_mask) {
+  std::uint64_t state = 0x9e3779b97f4a7c15ull;  // splitmix64, fixed seed: deterministic hashes
+  for (auto& colour : zobrist_)
+    for (auto& z : colour) {
+      state += 0x9e3779b97f4a7c15ull;
+      std::uint64_t v = state;
+      v = (v ^ (v >> 30)) * 0xbf58476d1ce4e5b9ull;
+      v = (v ^ (v >> 27)) * 0x94d049bb133111ebull;
+      z = v ^ (v >> 31);
+    }
+  reset(go_.start());
+}
+
+std::uint64_t GoGame::hash(const Go::Position& p) const {
+  std::uint64_t h = 0;
+  for (std::uint64_t b = p.black; b; b &= b - 1) h ^= zobrist_[0][__builtin_ctzll(b)];
+  for (std::uint64_t w = p.white; w; w &= w - 1) h ^= zobrist_[1][__builtin_ctzll(w)];
+  return h & mask_;
+}
+
+void GoGame::reset(const Go::Position& p) {
+  line_.assign(1, p);
+  hashes_.assign(1, hash(p));
+}
+
+bool GoGame::repeats(const Go::Position& next) const {
+  const std::uint64_t h = hash(next);
+  for (std::size_t i = 0; i < line_.size(); ++i) {
+    if (hashes_[i] != h) continue;
+    const auto& q = line_[i];  // confirm: a hash collision never forbids a move
+    if (q.black != next.black || q.white != next.white) continue;
+    if (go_.superko() == Superko::Positional || q.black_to_move == next.black_to_move) return true;
+  }
+  return false;
+}
+
+std::string GoGame::illegal_reason(Go::Move m) const {
+  const auto& p = position();
+  if (over()) return "game over";
+  if (m == Go::kPass) return "";
+  if (m >= go_.points()) return "off the board";
+  if (((p.black | p.white) >> m) & 1) return "occupied";
+  if (!go_.simple_legal(p, m)) return "suicide";
+  if (repeats(go_.play(p, m))) return "superko";
+  return "";
+}
+
+bool GoGame::legal(Go::Move m) const { return illegal_reason(m).empty(); }
+
+void GoGame::play_unchecked(Go::Move m) {
+  const Go::Position q = go_.play(position(), m);
+  line_.push_back(q);
+  hashes_.push_back(hash(q));
+}
+
+void GoGame::play(Go::Move m) {
+  const std::string why = illegal_reason(m);
+  if (!why.empty()) {
+    if (why == "game over") throw ParseError("move " + go_.point_name(m) + " after two passes: the game is over");
+    throw ParseError("illegal move " + go_.point_name(m) + " (" + why + ")");
+  }
+  play_unchecked(m);
+}
+
+bool GoGame::undo() {
+  if (line_.size() <= 1) return false;
+  line_.pop_back();
+  hashes_.pop_back();
+  return true;
+}
+
+void GoGame::legal_moves(MoveList<Go>& moves) const {
+  moves.clear();
+  if (over()) return;
+  const auto& p = position();
+  for (int m = 0; m < go_.points(); ++m) {
+    const auto mv = static_cast<Go::Move>(m);
+    if (go_.simple_legal(p, mv) && !repeats(go_.play(p, mv))) moves.push_back(mv);
+  }
+  moves.push_back(Go::kPass);
+}
+
+// ---------------------------------------------------------------- text
+
+namespace {
+
+struct SgfProperty {
+  std::string id;
+  std::vector<std::string> values;
+};
+
+// The main line of the first game tree: a list of nodes, each a list of properties.
+std::vector<std::vector<SgfProperty>> parse_sgf_main_line(std::string_view s) {
+  const auto bad = [](const std::string& why) { return ParseError("bad SGF: " + why); };
+  std::size_t i = 0;
+  const auto skip_space = [&] {
+    while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
+  };
+  skip_space();
+  if (i >= s.size() || s[i] != '(') throw bad("a game tree must start with '('");
+  ++i;
+  std::vector<std::vector<SgfProperty>> nodes;
+  for (;;) {
+    skip_space();
+    if (i >= s.size()) throw bad("missing ')'");
+    const char c = s[i];
+    if (c == ')') break;  // end of the main line
+    if (c == '(') {       // variations: follow the first one
+      ++i;
+      continue;
+    }
+    if (c != ';') throw bad(std::string("unexpected '") + c + "'");
+    ++i;
+    nodes.emplace_back();
+    for (;;) {
+      skip_space();
+      if (i >= s.size() || !std::isupper(static_cast<unsigned char>(s[i]))) break;
+      SgfProperty prop;
+      while (i < s.size() && std::isupper(static_cast<unsigned char>(s[i]))) prop.id += s[i++];
+      skip_space();
+      if (i >= s.size() || s[i] != '[') throw bad("property " + prop.id + " has no value");
+      while (i < s.size() && s[i] == '[') {
+        ++i;
+        std::string v;
+        while (i < s.size() && s[i] != ']') {
+          if (s[i] == '\\' && i + 1 < s.size()) ++i;
+          v += s[i++];
+        }
+        if (i >= s.size()) throw bad("unterminated value of " + prop.id);
+        ++i;
+        prop.values.push_back(v);
+        skip_space();
+      }
+      nodes.back().push_back(std::move(prop));
+    }
+  }
+  if (nodes.empty()) throw bad("no nodes");
+  return nodes;
+}
+
+Go::Move sgf_point(const Go& go, const std::string& v, bool pass_ok) {
+  if (v.empty() || v == "tt") {
+    if (pass_ok) return Go::kPass;
+    throw ParseError("bad SGF: empty point in a setup property");
+  }
+  if (v.size() != 2 || v[0] < 'a' || v[0] > 'z' || v[1] < 'a' || v[1] > 'z')
+    throw ParseError("bad SGF: point '" + v + "'");
+  const int x = v[0] - 'a', y = v[1] - 'a';
+  if (x >= go.width() || y >= go.height())
+    throw ParseError("bad SGF: point '" + v + "' is off the " + std::to_string(go.width()) + "x" +
+                     std::to_string(go.height()) + " board");
+  return static_cast<Go::Move>(y * go.width() + x);
+}
+
+GoGame parse_sgf(const Go& go, std::string_view text) {
+  GoGame game(go);
+  for (const auto& node : parse_sgf_main_line(text)) {
+    bool setup = false;
+    Go::Position p = game.position();
+    for (const auto& prop : node) {
+      const auto one = [&]() -> const std::string& {
+        if (prop.values.size() != 1) throw ParseError("bad SGF: " + prop.id + " takes one value");
+        return prop.values[0];
+      };
+      if (prop.id == "SZ") {
+        const std::string& v = one();
+        const auto colon = v.find(':');
+        int w = 0, h = 0;
+        try {
+          w = parse_int(std::string_view(v).substr(0, colon), "SGF size");
+          h = colon == std::string::npos ? w : parse_int(std::string_view(v).substr(colon + 1), "SGF size");
+        } catch (const ParseError&) {
+          throw ParseError("bad SGF: size '" + v + "'");
+        }
+        if (w != go.width() || h != go.height())
+          throw ParseError("SGF board size " + std::to_string(w) + "x" + std::to_string(h) +
+                           " differs from the game's " + std::to_string(go.width()) + "x" +
+                           std::to_string(go.height()));
+      } else if (prop.id == "KM") {
+        double k = 0;
+        const std::string& v = one();
+        const auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), k);
+        if (ec != std::errc{} || ptr != v.data() + v.size()) throw ParseError("bad SGF: komi '" + v + "'");
+        if (k != go.komi())
+          throw ParseError("SGF komi " + v + " differs from the game's komi " + std::to_string(go.komi()));
+      } else if (prop.id == "AB" || prop.id == "AW" || prop.id == "AE") {
+        setup = true;
+        for (const auto& v : prop.values) {
+          const std::uint64_t bit = std::uint64_t{1} << sgf_point(go, v, false);
+          p.black &= ~bit;
+          p.white &= ~bit;
+          if (prop.id == "AB") p.black |= bit;
+          if (prop.id == "AW") p.white |= bit;
+        }
+      } else if (prop.id == "PL") {
+        setup = true;
+        const std::string& v = one();
+        if (v != "B" && v != "W") throw ParseError("bad SGF: PL[" + v + "]");
+        p.black_to_move = v == "B";
+      }
+    }
+    if (setup) {
+      p.passes = 0;
+      game.reset(p);
+    }
+    for (const auto& prop : node) {
+      if (prop.id != "B" && prop.id != "W") continue;
+      if (prop.values.size() != 1) throw ParseError("bad SGF: " + prop.id + " takes one value");
+      const bool black = prop.id == "B";
+      if (black != (game.position().black_to_move == 1))
+        throw ParseError("SGF move " + prop.id + "[" + prop.values[0] + "] out of turn");
+      game.play(sgf_point(go, prop.values[0], true));
+    }
+  }
+  return game;
+}
+
+}  // namespace
+
+GoGame parse_go_game(const Go& go, std::string_view text) {
+  std::size_t first = 0;
+  while (first < text.size() && std::isspace(static_cast<unsigned char>(text[first]))) ++first;
+  if (first < text.size() && text[first] == '(') return parse_sgf(go, text.substr(first));
+  GoGame game(go);
+  std::size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && (std::isspace(static_cast<unsigned char>(text[i])) || text[i] == ',')) ++i;
+    std::size_t j = i;
+    while (j < text.size() && !std::isspace(static_cast<unsigned char>(text[j])) && text[j] != ',') ++j;
+    if (j > i) game.play(go.parse_vertex(text.substr(i, j - i)));
+    i = j;
+  }
+  return game;
+}
+
+}  // namespace gsolve

@@ -1,0 +1,143 @@
+// Go on small boards: W x H, 1 <= W, H <= 7, area scoring, suicide illegal,
+// two passes in a row end the game, positional (default) or situational superko.
+//
+// Board: one 64-bit board per colour, point = y * W + x, y = 0 the TOP row (SGF
+// order). GTP names count columns from the left with letters skipping I and rows
+// from the BOTTOM (GTP row = H - y). Black moves first.
+//
+// Design: superko needs the whole line of play, which cannot live in a fixed,
+// trivially copyable Position. So the rules are split in two:
+//   * Go::Position = the two boards, the side to move and the count of passes in
+//     a row. It obeys the Game concept (simple rules: occupied points and suicide
+//     illegal, no superko) for the generic tools; has_rank() is false and kLoopy
+//     is true, so nothing strongly solves it without the line of play.
+//   * GoGame = a line of play (positions + 64-bit Zobrist hashes of the boards).
+//     It applies superko: a stone move may not recreate a board seen before in
+//     the line (positional), or a board with the same side to move (situational).
+//     A hash hit is confirmed by comparing the boards, so a collision never
+//     forbids a legal move. Passes are always legal. Search, query and GTP use it.
+// Score = side to move's area - opponent's area (stones + empty regions bordered
+// by one colour only), komi counted for White.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "games/game.h"
+
+namespace gsolve {
+
+enum class Superko : std::uint8_t { Positional, Situational };
+
+class Go {
+ public:
+  struct Position {
+    std::uint64_t black = 0, white = 0;
+    std::uint8_t black_to_move = 1;  // 1: black to move
+    std::uint8_t passes = 0;         // passes in a row (2 ends the game)
+    std::uint8_t zero[6] = {};       // no padding bytes
+    friend bool operator==(const Position&, const Position&) = default;
+    std::uint64_t own() const { return black_to_move ? black : white; }
+    std::uint64_t opp() const { return black_to_move ? white : black; }
+  };
+  using Move = std::uint8_t;  // point 0..W*H-1, or kPass
+  static constexpr Move kPass = 64;
+  static constexpr std::size_t kMaxMoves = 50;
+  static constexpr bool kScored = true;
+  static constexpr bool kLoopy = true;
+  static constexpr std::string_view kName = "go";
+
+  Go(int width = 5, int height = 5, int komi = 0, Superko ko = Superko::Positional);
+  // "WxH[,komi=K][,ko=psk|ssk]" (the part after "go:"), K an integer; throws ParseError.
+  static Go from_options(std::string_view options);
+
+  std::string spec() const;
+  int width() const { return w_; }
+  int height() const { return h_; }
+  int points() const { return w_ * h_; }
+  int komi() const { return komi_; }
+  Superko superko() const { return ko_; }
+  std::uint64_t board_mask() const { return board_; }
+
+  Position start() const { return {}; }
+  // Primitive after two passes in a row; score = final_score.
+  Terminal terminal(const Position& p) const;
+  // Simple-rule moves (no superko): every empty non-suicide point, then the pass.
+  void generate_moves(const Position& p, MoveList<Go>& moves) const;
+  Position play(const Position& p, Move m) const;
+  // Whether point m is empty and not suicide for the side to move (no superko check).
+  bool simple_legal(const Position& p, Move m) const;
+
+  std::uint64_t neighbours(std::uint64_t set) const;  // points adjacent to set, not in it
+  // Side to move's area - opponent's area, komi included.
+  int final_score(const Position& p) const;
+  // Black's area - White's area, komi excluded.
+  int black_area_margin(const Position& p) const;
+
+  Position canonical(const Position& p) const { return p; }
+  int symmetry_class_size(const Position&) const { return 1; }
+  bool has_rank() const { return false; }
+  int tier_count() const { return 1; }
+  std::uint64_t tier_begin(int) const { return 0; }
+  std::uint64_t rank_space() const { return 0; }
+  int tier(const Position&) const { return 0; }
+  std::uint64_t rank(const Position&) const { return 0; }
+  Position unrank(std::uint64_t) const { return start(); }
+
+  // Text: GTP moves from the empty board ("b2 c3 pass") or an SGF game. Superko
+  // is applied (the text is replayed through a GoGame).
+  Position parse(std::string_view text) const;
+  std::string format(const Position& p) const;  // rows top to bottom, X O ., then side
+  std::string format_move(const Position&, Move m) const { return point_name(m); }
+  Move parse_move(const Position& p, std::string_view text) const;  // GTP vertex or pass
+  std::string point_name(Move m) const;                             // "b2" / "pass"
+  // GTP vertex (case-insensitive) to a point or kPass; throws ParseError.
+  Move parse_vertex(std::string_view text) const;
+
+ private:
+  int w_, h_, komi_;
+  Superko ko_;
+  std::uint64_t board_ = 0, not_first_col_ = 0, not_last_col_ = 0;
+};
+
+static_assert(Game<Go>);
+
+// A line of play with superko. hash_mask keeps only some bits of the Zobrist
+// hashes (tests force collisions with a tiny mask; the default keeps all 64).
+class GoGame {
+ public:
+  explicit GoGame(const Go& go, std::uint64_t hash_mask = ~std::uint64_t{0});
+  const Go& go() const { return go_; }
+  const Go::Position& position() const { return line_.back(); }
+  std::size_t length() const { return line_.size(); }  // positions in the line (start included)
+  bool over() const { return position().passes >= 2; }
+
+  // Legal in this line: simple rules, superko, and the game not over.
+  bool legal(Go::Move m) const;
+  // Why m is illegal ("" when legal): "occupied", "suicide", "superko", "game over".
+  std::string illegal_reason(Go::Move m) const;
+  void play(Go::Move m);            // throws ParseError when illegal
+  void play_unchecked(Go::Move m);  // caller checked legal()
+  bool undo();                      // false at the start
+  // Legal moves in this line: stone moves then the pass (empty when over).
+  void legal_moves(MoveList<Go>& moves) const;
+  // Replaces the line by one starting at p (setup).
+  void reset(const Go::Position& p);
+  std::uint64_t hash(const Go::Position& p) const;
+
+ private:
+  bool repeats(const Go::Position& next) const;
+
+  Go go_;
+  std::uint64_t mask_;
+  std::uint64_t zobrist_[2][64];
+  std::vector<Go::Position> line_;
+  std::vector<std::uint64_t> hashes_;
+};
+
+// Parses GTP moves or an SGF game into a line of play. Throws ParseError.
+GoGame parse_go_game(const Go& go, std::string_view text);
+
+}  // namespace gsolve

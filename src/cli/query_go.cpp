@@ -1,0 +1,60 @@
+#include "src/cli/query_go.h"
+
+#include <fmt/format.h>
+
+#include <iostream>
+
+#include "games/go.h"
+#include "src/search/go/solver.h"
+
+namespace gsolve::cli {
+
+bool is_go_spec(const std::string& spec) { return spec == "go" || spec.starts_with("go:"); }
+
+namespace {
+
+std::string signed_score(int s) { return s > 0 ? fmt::format("+{}", s) : fmt::format("{}", s); }
+
+void answer(const Go& go, const std::string& text, bool json) {
+  GoGame game = parse_go_game(go, text);
+  search::go::GoSolver solver(go);
+  const Record r = solver.record(game);
+  const auto moves = game.over() ? std::vector<search::go::GoSolver::MoveResult>{} : solver.analyze(game);
+  if (json) {
+    std::string out = fmt::format(R"({{"position":"{}","board":"{}","value":"{}","score":{},"remoteness":{},"moves":[)",
+                                  text, go.format(game.position()), value_name(r.value), r.score, r.remoteness);
+    for (std::size_t i = 0; i < moves.size(); ++i)
+      out += fmt::format(R"({}{{"move":"{}","value":"{}","score":{},"remoteness":{}}})", i ? "," : "",
+                         go.point_name(moves[i].move), value_name(moves[i].record.value), moves[i].record.score,
+                         moves[i].record.remoteness);
+    std::cout << out << "]}\n";
+  } else {
+    std::cout << "position: " << text << "\n";
+    std::cout << "board: " << go.format(game.position()) << "\n";
+    std::cout << fmt::format("value: {} {} in {}\n", value_name(r.value), signed_score(r.score), r.remoteness);
+    for (const auto& m : moves)
+      std::cout << fmt::format("  {:<5} {} {} in {}\n", go.point_name(m.move), value_name(m.record.value),
+                               signed_score(m.record.score), m.record.remoteness);
+    std::cout << fmt::format("nodes: {}\n", solver.nodes());
+  }
+  std::cout.flush();
+}
+
+}  // namespace
+
+void run_go_query(const std::string& spec, const std::vector<std::string>& positions, bool json) {
+  const auto colon = spec.find(':');
+  const Go go = Go::from_options(colon == std::string::npos ? "" : std::string_view(spec).substr(colon + 1));
+  for (const auto& text : positions) {
+    if (text != "-") {
+      answer(go, text, json);
+      continue;
+    }
+    for (std::string line; std::getline(std::cin, line);) {
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      answer(go, line, json);
+    }
+  }
+}
+
+}  // namespace gsolve::cli

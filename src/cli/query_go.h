@@ -1,0 +1,16 @@
+// gsolve query for Go (--game go:WxH): Go is not in games/registry.h's
+// with_game (its Position has no line of play, so the generic database and
+// search paths cannot apply superko); query answers it by replaying the text
+// through a GoGame and solving with the history-exact Go solver.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace gsolve::cli {
+
+bool is_go_spec(const std::string& spec);
+// Prints value, score, remoteness and every legal move's record for each position.
+void run_go_query(const std::string& spec, const std::vector<std::string>& positions, bool json);
+
+}  // namespace gsolve::cli

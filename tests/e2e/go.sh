@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Go: query (value, score, remoteness, every move), GTP framing, one-line errors with exit 2.
+set -euo pipefail
+BIN="$(cd "$1" && pwd)/gsolve"
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+expect_error() {
+  local want="$1"; shift
+  set +e
+  "$@" >"$WORK/out" 2>"$WORK/err"
+  local rc=$?
+  set -e
+  [ $rc -eq 2 ] || fail "exit $rc (want 2): $*"
+  [ "$(wc -l <"$WORK/err")" -eq 1 ] || { cat "$WORK/err"; fail "not one line: $*"; }
+  grep -qF -- "$want" "$WORK/err" || { cat "$WORK/err"; fail "message lacks '$want': $*"; }
+}
+
+out=$("$BIN" query --game go:1x3 "")
+grep -qx "value: win +3 in 3" <<<"$out" || fail "1x3 value: $out"
+grep -qE "^  a2 +win \+3 in 3$" <<<"$out" || fail "1x3 a2: $out"
+grep -qE "^  pass +lose -3 in 4$" <<<"$out" || fail "1x3 pass: $out"
+out=$("$BIN" query --game go:2x2 "" --json)
+grep -qF '"value":"win","score":1,"remoteness":11' <<<"$out" || fail "2x2 json: $out"
+out=$("$BIN" query --game go:2x2 "(;SZ[2];B[ab];W[bb];B[aa];W[ba])")
+grep -qxF "board: .O/.O X" <<<"$out" || fail "2x2 sgf board: $out"
+
+expect_error "illegal move b2 (occupied)" "$BIN" query --game go:3x3 "b2 B2"
+expect_error "illegal move a3 (suicide)" "$BIN" query --game go:3x3 "a2 a3 b3 a3"
+expect_error "illegal move b2 (superko)" "$BIN" query --game go:2x2 "b2 a1 b1 a2 b2 b1 b2"
+expect_error "'d4' is not a point of the 3x3 board" "$BIN" query --game go:3x3 "d4"
+expect_error "move a1 after two passes: the game is over" "$BIN" query --game go:3x3 "pass pass a1"
+expect_error "bad SGF: missing ')'" "$BIN" query --game go:3x3 "(;SZ[3];B[aa]"
+expect_error "go board 8x8 is not supported" "$BIN" query --game go:8x8 ""
+
+reply=$(printf '1 protocol_version\nboardsize 2\n2 play black b2\nplay black a1\nis_legal white a1\nfoo\nrectangular_boardsize 1 3\ngenmove b\nfinal_score\nquit\nname\n' | "$BIN" gtp --game go:3x3)
+want=$'=1 2\n\n=\n\n=2\n\n? illegal move\n\n= 1\n\n? unknown command\n\n=\n\n= A2\n\n= B+3\n\n='
+[ "$reply" == "$want" ] || fail "gtp transcript: $reply"
+echo "go: OK"

@@ -1,0 +1,307 @@
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "games/go.h"
+#include "src/search/go/solver.h"
+
+using namespace gsolve;
+using gsolve::search::go::GoSolver;
+
+namespace {
+
+// A second, deliberately naive Go: one cell per slot, recursive flood fill, the
+// whole history of boards compared cell by cell. Nothing shared with games/go.cpp
+// or the solver. Plain alpha-beta over the full history, no table, passes first.
+struct NaiveGo {
+  int w, h;
+  bool situational = false;
+  using Board = std::vector<int>;  // 0 empty, 1 black, 2 white
+  struct Seen {
+    Board board;
+    int to_move;
+  };
+
+  int cells() const { return w * h; }
+  std::vector<int> adjacent(int i) const {
+    std::vector<int> out;
+    const int x = i % w, y = i / w;
+    if (x > 0) out.push_back(i - 1);
+    if (x + 1 < w) out.push_back(i + 1);
+    if (y > 0) out.push_back(i - w);
+    if (y + 1 < h) out.push_back(i + w);
+    return out;
+  }
+  void group(const Board& b, int i, std::vector<bool>& in) const {
+    in[i] = true;
+    for (int j : adjacent(i))
+      if (!in[j] && b[j] == b[i]) group(b, j, in);
+  }
+  bool has_liberty(const Board& b, int i) const {
+    std::vector<bool> in(cells(), false);
+    group(b, i, in);
+    for (int k = 0; k < cells(); ++k)
+      if (in[k])
+        for (int j : adjacent(k))
+          if (b[j] == 0) return true;
+    return false;
+  }
+  void remove_group(Board& b, int i) const {
+    std::vector<bool> in(cells(), false);
+    group(b, i, in);
+    for (int k = 0; k < cells(); ++k)
+      if (in[k]) b[k] = 0;
+  }
+  // The board after `side` plays at i, or false when occupied or suicide.
+  bool place(const Board& b, int side, int i, Board& out) const {
+    if (b[i] != 0) return false;
+    out = b;
+    out[i] = side;
+    for (int j : adjacent(i))
+      if (out[j] == 3 - side && !has_liberty(out, j)) remove_group(out, j);
+    return has_liberty(out, i);
+  }
+  // Black's area minus White's.
+  int area(const Board& b) const {
+    int score = 0;
+    std::vector<bool> done(cells(), false);
+    for (int i = 0; i < cells(); ++i) {
+      if (b[i] == 1) ++score;
+      if (b[i] == 2) --score;
+      if (b[i] != 0 || done[i]) continue;
+      std::vector<int> stack{i};
+      done[i] = true;
+      int size = 0;
+      bool black = false, white = false;
+      while (!stack.empty()) {
+        const int k = stack.back();
+        stack.pop_back();
+        ++size;
+        for (int j : adjacent(k)) {
+          if (b[j] == 1) black = true;
+          if (b[j] == 2) white = true;
+          if (b[j] == 0 && !done[j]) done[j] = true, stack.push_back(j);
+        }
+      }
+      if (black && !white) score += size;
+      if (white && !black) score -= size;
+    }
+    return score;
+  }
+  bool repeated(const std::vector<Seen>& history, const Board& b, int to_move) const {
+    for (const auto& s : history)
+      if (s.board == b && (!situational || s.to_move == to_move)) return true;
+    return false;
+  }
+  // Score for the side to move, history = every position so far (the current one last).
+  int alphabeta(std::vector<Seen>& history, int passes, int alpha, int beta, long& nodes) const {
+    ++nodes;
+    const Board b = history.back().board;
+    const int side = history.back().to_move;
+    if (passes == 2) return side == 1 ? area(b) : -area(b);
+    int best = -1000;
+    for (int i = -1; i < cells(); ++i) {  // -1: the pass, first
+      Board next = b;
+      if (i >= 0 && (!place(b, side, i, next) || repeated(history, next, 3 - side))) continue;
+      history.push_back({next, 3 - side});
+      const int v = -alphabeta(history, i < 0 ? passes + 1 : 0, -beta, -alpha, nodes);
+      history.pop_back();
+      best = std::max(best, v);
+      alpha = std::max(alpha, v);
+      if (alpha >= beta) break;
+    }
+    return best;
+  }
+  // Replays GoGame's moves (points in the same y * w + x numbering) and solves.
+  int solve(const std::vector<int>& moves, long& nodes) const {
+    std::vector<Seen> history{{Board(cells(), 0), 1}};
+    int passes = 0;
+    for (int m : moves) {
+      const Board b = history.back().board;
+      const int side = history.back().to_move;
+      Board next = b;
+      if (m >= 0) REQUIRE(place(b, side, m, next));
+      history.push_back({next, 3 - side});
+      passes = m < 0 ? passes + 1 : 0;
+    }
+    return alphabeta(history, passes, -1000, 1000, nodes);
+  }
+};
+
+std::string parse_error(const Go& go, const std::string& text) {
+  try {
+    parse_go_game(go, text);
+  } catch (const ParseError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+}  // namespace
+
+TEST_CASE("go: spec, captures, area scoring") {
+  CHECK(Go::from_options("5x4").spec() == "go:5x4");
+  CHECK(Go::from_options("3x3,komi=2,ko=ssk").spec() == "go:3x3,komi=2,ko=ssk");
+  CHECK_THROWS_WITH_AS(Go::from_options("8x8"), "go board 8x8 is not supported (width and height must be 1..7)",
+                       ParseError);
+  CHECK_THROWS_WITH_AS(Go::from_options("3x3,ko=simple"), "bad go option 'ko=simple' (known: komi=K, ko=psk, ko=ssk)",
+                       ParseError);
+  CHECK_THROWS_WITH_AS(Go::from_options("3"), "bad go size '3' (expected WxH, e.g. go:5x5)", ParseError);
+
+  const Go go(3, 3);
+  // b2 is the centre (point 4); a3 the top-left (point 0); c1 the bottom-right (point 8).
+  CHECK(go.parse_vertex("B2") == 4);
+  CHECK(go.parse_vertex("a3") == 0);
+  CHECK(go.parse_vertex("c1") == 8);
+  CHECK(go.point_name(4) == "b2");
+  // White a3 surrounded by black a2 and b3: captured.
+  const auto p = go.parse("a2 a3 b3");
+  CHECK(p.white == 0);
+  CHECK(p.black == ((1u << 3) | (1u << 1)));
+  CHECK(go.format(p) == ".X./X../... O");
+  // Area: black stones 2 + a3 (bordered by black only) = 3; the rest borders black only too.
+  CHECK(go.black_area_margin(p) == 9);
+  CHECK(go.final_score(p) == -9);  // white to move
+  const Go komi(3, 3, 7);
+  CHECK(komi.final_score(komi.parse("a2 a3 b3")) == -2);
+  // A region touching both colours counts for nobody.
+  CHECK(go.black_area_margin(go.parse("a1 c3")) == 0);
+  CHECK(go.terminal(go.parse("b2 pass pass")).score == -9);  // white to move after b2 pass pass
+}
+
+TEST_CASE("go: parse errors are one line") {
+  const Go go(3, 3);
+  CHECK(parse_error(go, "b2 b2") == "illegal move b2 (occupied)");
+  CHECK(parse_error(go, "a2 a3 b3 a3") == "illegal move a3 (suicide)");
+  CHECK(parse_error(go, "d1") == "'d1' is not a point of the 3x3 board (expected e.g. b2 or pass)");
+  CHECK(parse_error(go, "a4") == "'a4' is not a point of the 3x3 board (expected e.g. b2 or pass)");
+  CHECK(parse_error(go, "b2 pass pass a1") == "move a1 after two passes: the game is over");
+  CHECK(parse_error(go, "(;SZ[3];B[dd])") == "bad SGF: point 'dd' is off the 3x3 board");
+  CHECK(parse_error(go, "(;SZ[4];B[aa])") == "SGF board size 4x4 differs from the game's 3x3");
+  CHECK(parse_error(go, "(;SZ[3];B[aa]") == "bad SGF: missing ')'");
+  CHECK(parse_error(go, ";B[aa])") == "';B[aa])' is not a point of the 3x3 board (expected e.g. b2 or pass)");
+  CHECK(parse_error(go, "(;SZ[3];W[aa])") == "SGF move W[aa] out of turn");
+  CHECK(parse_error(go, "(;SZ[3]KM[6.5])") == "SGF komi 6.5 differs from the game's komi 0");
+}
+
+TEST_CASE("go: SGF main line, setup, passes, rectangles") {
+  const Go go(3, 3);
+  CHECK(go.parse("(;GM[1]FF[4]SZ[3]KM[0]RU[Chinese];B[bb];W[ab](;B[cc])(;B[aa]))") == go.parse("B2 a2 c1"));
+  CHECK(go.parse("(;SZ[3];B[bb];W[];B[tt])") == go.parse("b2 pass pass"));
+  const auto setup = go.parse("(;SZ[3]AB[aa][bb]AW[cc]PL[W])");
+  CHECK(setup.black == ((1u << 0) | (1u << 4)));
+  CHECK(setup.white == (1u << 8));
+  CHECK(setup.black_to_move == 0);
+  const Go rect(3, 2);
+  CHECK(rect.parse("(;SZ[3:2];B[cb])") == rect.parse("c1"));
+  CHECK(parse_error(rect, "(;SZ[2:3])") == "SGF board size 2x3 differs from the game's 3x2");
+}
+
+TEST_CASE("go: superko vectors (shared README)") {
+  const Go psk(2, 2), ssk(2, 2, 0, Superko::Situational);
+  // Vector 1: B b2, W a1, B b1, W a2 (captures 2), B b2, W b1 (captures 1); B b2 recreates move 1's board.
+  for (const Go& go : {psk, ssk}) {
+    GoGame game = parse_go_game(go, "b2 a1 b1 a2 b2 b1");
+    CHECK(__builtin_popcountll(game.position().black | game.position().white) == 3);
+    CHECK(game.illegal_reason(go.parse_vertex("b2")) == "superko");
+    CHECK(parse_error(go, "b2 a1 b1 a2 b2 b1 b2") == "illegal move b2 (superko)");
+  }
+  // Vector 2: recreates the board after move 3 with the other side to move.
+  const std::string line = "a1 b1 a2 b2 a1 pass a2";
+  CHECK(parse_error(psk, line + " b1") == "illegal move b1 (superko)");
+  CHECK_NOTHROW(parse_go_game(ssk, line + " b1"));
+}
+
+TEST_CASE("go: a hash collision never forbids a legal move") {
+  const Go go(2, 2);
+  // hash_mask 0: every board has hash 0, so every move meets a hash hit.
+  GoGame collide(go, 0);
+  for (const char* m : {"b2", "a1", "b1", "a2", "b2", "b1"}) collide.play(go.parse_vertex(m));
+  CHECK(collide.illegal_reason(go.parse_vertex("b2")) == "superko");
+  GoGame full(go);
+  for (const char* m : {"b2", "a1", "b1", "a2", "b2", "b1"}) full.play(go.parse_vertex(m));
+  MoveList<Go> a, b;
+  collide.legal_moves(a);
+  full.legal_moves(b);
+  REQUIRE(a.size() == b.size());
+  for (std::size_t i = 0; i < a.size(); ++i) CHECK(a[i] == b[i]);
+  // The solver gives the same value under colliding hashes.
+  GoGame empty_collide(go, 0);
+  GoSolver solver(go);
+  CHECK(solver.solve(empty_collide) == 1);
+}
+
+TEST_CASE("go: search agrees with the naive reference and the known values") {
+  struct Case {
+    int w, h, value;
+  };
+  for (const Case c : {Case{1, 1, 0}, Case{1, 2, 0}, Case{1, 3, 3}, Case{1, 4, 4}, Case{1, 5, 0}, Case{2, 2, 1}}) {
+    CAPTURE(c.w);
+    CAPTURE(c.h);
+    const Go go(c.w, c.h);
+    GoGame game(go);
+    GoSolver solver(go);
+    CHECK(solver.solve(game) == c.value);
+    long nodes = 0;
+    CHECK(NaiveGo{c.w, c.h}.solve({}, nodes) == c.value);
+    if (c.w == 1 && c.h == 3) CHECK(nodes == 63);  // the shared README's count for plain alpha-beta
+    MESSAGE("go:" << c.w << "x" << c.h << " solver nodes " << solver.nodes() << ", naive nodes " << nodes);
+    // Transposed boards have the same value.
+    const Go t(c.h, c.w);
+    GoGame tg(t);
+    CHECK(solver.solve(game) == GoSolver(t).solve(tg));
+  }
+}
+
+TEST_CASE("go: search agrees with the naive reference after a few moves") {
+  const std::vector<std::pair<int, int>> sizes = {{2, 2}, {1, 5}};
+  for (const auto& [w, h] : sizes) {
+    const Go go(w, h);
+    // Every line of up to 2 moves (3 on the smallest boards), stones and passes.
+    std::vector<std::vector<int>> lines{{}};
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      if (static_cast<int>(lines[i].size()) >= (w * h <= 4 ? 3 : 2)) continue;
+      GoGame game(go);
+      for (int m : lines[i]) game.play(m < 0 ? Go::kPass : static_cast<Go::Move>(m));
+      MoveList<Go> moves;
+      game.legal_moves(moves);
+      for (const auto m : moves) {
+        auto next = lines[i];
+        next.push_back(m == Go::kPass ? -1 : m);
+        lines.push_back(next);
+      }
+    }
+    for (const auto& line : lines) {
+      GoGame game(go);
+      std::string text;
+      for (int m : line) {
+        game.play(m < 0 ? Go::kPass : static_cast<Go::Move>(m));
+        text += go.point_name(m < 0 ? Go::kPass : static_cast<Go::Move>(m)) + " ";
+      }
+      CAPTURE(text);
+      long nodes = 0;
+      GoSolver solver(go);
+      CHECK(solver.solve(game) == NaiveGo{w, h}.solve(line, nodes));
+    }
+  }
+}
+
+TEST_CASE("go: records and analysis") {
+  const Go go(1, 3);
+  GoGame game(go);
+  GoSolver solver(go);
+  const Record r = solver.record(game);
+  CHECK(r.value == Value::Win);
+  CHECK(r.score == 3);
+  CHECK(r.remoteness == 3);  // B a2, W pass (a1 and a3 are suicide), B pass
+  const auto moves = solver.analyze(game);
+  int best = -100;
+  for (const auto& m : moves) best = std::max(best, static_cast<int>(m.record.score));
+  CHECK(best == 3);
+  // A finished game: remoteness 0.
+  GoGame over = parse_go_game(go, "a2 pass pass");
+  const Record end = solver.record(over);
+  CHECK(end == Record{Value::Lose, 0, -3});  // white to move
+}
