@@ -14,6 +14,7 @@
 
 #include "games/registry.h"
 #include "src/cli/cli.h"
+#include "src/cli/option_ranges.h"
 
 namespace gsolve::cli {
 namespace {
@@ -26,7 +27,7 @@ struct PerftOptions {
 };
 
 void run_perft(const PerftOptions& o) {
-  const int threads = o.threads > 0 ? o.threads : tbb::info::default_concurrency();
+  const int threads = thread_count(o.threads);
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
   with_game(o.spec, [&](const auto& g) {
     const auto t0 = std::chrono::steady_clock::now();
@@ -68,8 +69,8 @@ void add_perft(CLI::App& app) {
                          "  8x8 ply 10..13, 6x6 ply 10..14, 4x4's 60060 complete games from ply 16 on).\n"
                          "finished: games that end exactly at ply N ('-' at the last ply, which is counted in bulk).");
   cmd->add_option("game", o->spec, "Game spec: reversi:8x8, reversi:6x6, connect4:7x6, tictactoe, ...")->required();
-  cmd->add_option("depth", o->depth, "Plies from the start (0..200)")->required()->check(CLI::Range(0, 200));
-  cmd->add_option("--threads", o->threads, "Worker threads (default: all cores)")->check(CLI::Range(1, 1024));
+  add_integer_option(cmd, "depth", o->depth, 0, 200, "Plies from the start (0..200)")->required();
+  add_threads_option(cmd, o->threads, "0");
   cmd->add_flag("--json", o->json, "One JSON object: game, depth, plies [{ply, nodes, standard, finished}], seconds");
   cmd->callback([o] { run_perft(*o); });
 }
