@@ -39,6 +39,8 @@ jq -e --argjson n "$(grep -c . "$DATA/ref_4x4.txt")" '.positions == $n and .wron
   || fail "bench --set ref_4x4 --threads 2: $(cat "$WORK/bench.json")"
 head -n 4 "$DATA/Test_L1_R1" >"$WORK/lines"
 "$BIN" query --game connect4:7x6 --json --threads 2 --hash 16 - <"$WORK/lines" >"$WORK/answers" || fail "query --game connect4:7x6"
-[ "$(jq -c .score "$WORK/answers" | tr '\n' ' ')" = "$(awk '{printf "%s ", $2}' "$WORK/lines")" ] \
-  || fail "connect4:7x6 search scores: $(jq -c .score "$WORK/answers" | tr '\n' ' ')"
+# Pons score from value and remoteness: 22 - the winner's stones = floor((44 - plies at the end) / 2).
+pons='(.position | length) + .remoteness | (44 - .) / 2 | floor'
+got=$(jq -r "if .value == \"win\" then $pons elif .value == \"lose\" then -($pons) else 0 end" "$WORK/answers" | tr '\n' ' ')
+[ "$got" = "$(awk '{printf "%s ", $2}' "$WORK/lines")" ] || fail "connect4:7x6 search scores: $got"
 echo "parallel: all checks passed"
