@@ -66,14 +66,19 @@ std::string Connect4::spec() const {
   return "connect4:" + std::to_string(width_) + "x" + std::to_string(height_);
 }
 
+// x >> s, 0 for s >= 64: tall narrow boards (2x30, 1x63) shift by 64 or more,
+// which C++ leaves undefined (found by fuzz_spec under UBSan).
+static constexpr std::uint64_t shr(std::uint64_t x, int s) { return s >= 64 ? 0 : x >> s; }
+static constexpr std::uint64_t shl(std::uint64_t x, int s) { return s >= 64 ? 0 : x << s; }
+
 bool Connect4::has_four(std::uint64_t pos) const {
   const int h = height_;
-  std::uint64_t m = pos & (pos >> (h + 1));  // horizontal
-  if (m & (m >> (2 * (h + 1)))) return true;
-  m = pos & (pos >> h);  // diagonal /
-  if (m & (m >> (2 * h))) return true;
-  m = pos & (pos >> (h + 2));  // diagonal \ (stride H+2)
-  if (m & (m >> (2 * (h + 2)))) return true;
+  std::uint64_t m = pos & shr(pos, h + 1);  // horizontal
+  if (m & shr(m, 2 * (h + 1))) return true;
+  m = pos & shr(pos, h);  // diagonal /
+  if (m & shr(m, 2 * h)) return true;
+  m = pos & shr(pos, h + 2);  // diagonal \ (stride H+2)
+  if (m & shr(m, 2 * (h + 2))) return true;
   m = pos & (pos >> 1);  // vertical
   if (m & (m >> 2)) return true;
   return false;
@@ -84,12 +89,12 @@ std::uint64_t Connect4::winning_squares(std::uint64_t own, std::uint64_t mask) c
   const int h = height_;
   std::uint64_t r = (own << 1) & (own << 2) & (own << 3);  // vertical
   for (int stride : {h + 1, h, h + 2}) {
-    std::uint64_t p = (own << stride) & (own << (2 * stride));
-    r |= p & (own << (3 * stride));
-    r |= p & (own >> stride);
-    p = (own >> stride) & (own >> (2 * stride));
-    r |= p & (own << stride);
-    r |= p & (own >> (3 * stride));
+    std::uint64_t p = shl(own, stride) & shl(own, 2 * stride);
+    r |= p & shl(own, 3 * stride);
+    r |= p & shr(own, stride);
+    p = shr(own, stride) & shr(own, 2 * stride);
+    r |= p & shl(own, stride);
+    r |= p & shr(own, 3 * stride);
   }
   return r & (board_ ^ mask);
 }
@@ -108,9 +113,9 @@ void Connect4::generate_moves(const Position& p, MoveList<Connect4>& moves) cons
 
 std::uint64_t Connect4::mirror_bits(std::uint64_t bits, int width, int height) {
   std::uint64_t out = 0;
-  const std::uint64_t col = (std::uint64_t{1} << (height + 1)) - 1;
+  const std::uint64_t col = shl(1, height + 1) - 1;
   for (int c = 0; c < width; ++c)
-    out |= ((bits >> (c * (height + 1))) & col) << ((width - 1 - c) * (height + 1));
+    out |= shl(shr(bits, c * (height + 1)) & col, (width - 1 - c) * (height + 1));
   return out;
 }
 
