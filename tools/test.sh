@@ -53,7 +53,9 @@ if [ "${SANITIZE:-1}" != 0 ]; then
   [ $fuzz = ON ] && asan_targets+=" fuzz_all"
   stage "asan+ubsan build" env BUILD_DIR=build-asan TARGETS="$asan_targets" \
     tools/build.sh -DGSOLVE_SANITIZE=address -DGSOLVE_FUZZ=$fuzz >/dev/null
-  stage "asan+ubsan tests" run_ctest build-asan -LE long
+  # The heaviest e2e scripts (search: 287 s, parallel: 179 s, derived: 66 s under
+  # ASan on the loaded dev machine) stay in the Release stage only, for CI's budget.
+  stage "asan+ubsan tests" run_ctest build-asan -LE long -E "^e2e_(search|parallel|derived)$"
   if [ $fuzz = ON ]; then
     stage "fuzz" tools/fuzz.sh build-asan "${FUZZ_SECONDS:-20}"
   fi
