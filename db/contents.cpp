@@ -1,5 +1,7 @@
 #include "db/contents.h"
 
+#include <cstdint>
+
 #include <nlohmann/json.hpp>
 
 namespace gsolve::db {
@@ -25,13 +27,19 @@ Contents Contents::read(const Database& db) {
   }
   try {
     const auto layout = nlohmann::json::parse(need("layout"));
+    // Unsigned integers only: get<> of a float out of range is undefined (fuzz_meta, UBSan).
+    for (int i = 0; i < 3; ++i)
+      if (!layout.at(i).is_number_unsigned() || layout.at(i).get<std::uint64_t>() > UINT32_MAX)
+        throw DbError(db.path() + ": damaged database: meta entry 'layout' is unreadable");
     c.layout = ChunkLayout{layout.at(0).get<std::uint32_t>(), layout.at(1).get<std::uint32_t>(),
                            layout.at(2).get<std::uint32_t>()};
   } catch (const nlohmann::json::exception&) {
     throw DbError(db.path() + ": damaged database: meta entry 'layout' is unreadable");
   }
   try {
-    for (const int t : nlohmann::json::parse(db.meta_or("derived_tiers", "[]")).get<std::vector<int>>()) {
+    for (const auto& v : nlohmann::json::parse(db.meta_or("derived_tiers", "[]"))) {
+      if (!v.is_number_integer() || v.get<std::int64_t>() < 0 || v.get<std::int64_t>() >= 64) throw DbError("");
+      const int t = v.get<int>();
       if (t < 0 || t >= 64 || t + 1 >= static_cast<int>(c.tiers.size())) throw DbError("");
       c.layout.derived_tiers |= std::uint64_t{1} << t;
     }

@@ -478,11 +478,19 @@ RecordReader::Lookup RecordReader::get(std::uint64_t rank) {
 std::string tiers_to_json(const std::vector<std::uint64_t>& tiers) { return nlohmann::json(tiers).dump(); }
 
 std::vector<std::uint64_t> tiers_from_json(const std::string& text) {
+  std::vector<std::uint64_t> tiers;
   try {
-    return nlohmann::json::parse(text).get<std::vector<std::uint64_t>>();
+    // Only unsigned integers: get<> of a float outside the range is undefined (fuzz_meta, UBSan).
+    for (const auto& v : nlohmann::json::parse(text)) {
+      if (!v.is_number_unsigned()) throw DbError("");
+      tiers.push_back(v.get<std::uint64_t>());
+    }
   } catch (const std::exception&) {
     throw DbError("damaged meta entry 'tiers'");
   }
+  // tier_begin list: at least one tier, never decreasing (readers search it; found by fuzz_meta).
+  if (tiers.size() < 2 || !std::is_sorted(tiers.begin(), tiers.end())) throw DbError("damaged meta entry 'tiers'");
+  return tiers;
 }
 
 }  // namespace gsolve::db

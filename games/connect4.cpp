@@ -9,7 +9,8 @@
 namespace gsolve {
 
 Connect4::Connect4(int width, int height) : width_(width), height_(height) {
-  if (width < 1 || height < 1 || width * (height + 1) > 64 || width > 32)
+  // Sides first: the product of two huge ones overflows (as fuzz_spec found in quickcross).
+  if (width < 1 || height < 1 || width > 32 || height > 63 || width * (height + 1) > 64)
     throw ParseError("connect4 board " + std::to_string(width) + "x" + std::to_string(height) +
                      " does not fit a 64-bit board (need width*(height+1) <= 64)");
   geometry_ = connect4::Connect4Geometry(width, height);

@@ -49,7 +49,9 @@ bool parse_int(std::string_view s, int& out) {
 }  // namespace
 
 QuickCross::QuickCross(int rows, int cols, int connect) : rows_(rows), cols_(cols), connect_(connect) {
-  if (rows < 1 || cols < 1 || rows * cols > static_cast<int>(kMaxSquares))
+  // Each side is checked first: rows * cols of two huge sides overflows (found by fuzz_spec).
+  constexpr int kMax = static_cast<int>(kMaxSquares);
+  if (rows < 1 || cols < 1 || rows > kMax || cols > kMax || rows * cols > kMax)
     throw ParseError("quickcross board " + std::to_string(rows) + "x" + std::to_string(cols) +
                      " is not supported (at most " + std::to_string(kMaxSquares) + " squares)");
   if (connect_ <= 0) connect_ = std::min(rows_, cols_);

@@ -12,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${BIN:-build/gsolve}
-DATA=${DATA:-../shared/data/connect4}
+DATA=${DATA:-tests/data/connect4}
 [ -x "$BIN" ] || tools/build.sh > /dev/null
 
 set_bench() {  # file limit hash threads [options...]

@@ -69,7 +69,10 @@ class RecordStore {
   // Starts loading the cache line of a rank's record: issued while the next
   // child's rank is computed, it hides most of the memory latency of the
   // lookups that follow. Harmless for frames not decoded yet.
+  // (No array yet, e.g. nothing decoded: nothing to prefetch; pointer + rank on
+  // a null array is undefined, as UBSan found in the unit tests.)
   void prefetch(std::uint64_t rank) const {
+    if (narrow_ ? narrow_records_ == nullptr : wide_records_ == nullptr) return;
     __builtin_prefetch(narrow_ ? static_cast<const void*>(narrow_records_ + rank)
                                : static_cast<const void*>(wide_records_ + rank));
   }

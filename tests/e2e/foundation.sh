@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Foundation, end to end: solve, info, query on the small games, against
-# published counts and the reference lines in shared/data/connect4.
+# published counts and the reference lines in tests/data/connect4.
 . "$(dirname "$0")/common.sh.inc"
 
 # --- tictactoe: the GAMESMAN analysis table -----------------------------------

@@ -3,7 +3,7 @@
 # solver with the exact counts of the issue, both verifiers pass, the loopy
 # solver reproduces the tiered solver's database on tiered games, and the
 # solver choice is checked.
-# $1 = build dir (with $1/gsolve), $2 = shared data dir (unused).
+# $1 = build dir (with $1/gsolve), $2 = test data dir (tests/data) (unused).
 . "$(dirname "$0")/loopy_lib.sh.inc"
 
 # --- quickcross:3x3 ---------------------------------------------------------

@@ -2,7 +2,7 @@
 # Loopy games, long (label "long"): quickcross:4x4 and quickcross:4x4,connect=3
 # with the exact counts, the verifier, and a killed solve that is never marked
 # complete and finishes with --resume.
-# $1 = build dir (with $1/gsolve), $2 = shared data dir (unused).
+# $1 = build dir (with $1/gsolve), $2 = test data dir (tests/data) (unused).
 . "$(dirname "$0")/loopy_lib.sh.inc"
 
 # --- quickcross:4x4 (connect 4) ----------------------------------------------

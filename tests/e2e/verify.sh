@@ -8,7 +8,7 @@
 #     show are the injected positions and their parents);
 #   a damaged zstd frame: reported as damaged frame only, the rest still checked;
 #   exit codes 0 / 1 / 2 and repeatable --random.
-# $1: build directory (gsolve, gsolve-corrupt), $2: shared data directory.
+# $1: build directory (gsolve, gsolve-corrupt), $2: test data directory (tests/data).
 . "$(dirname "$0")/verify_lib.sh.inc"
 
 echo "== clean databases"

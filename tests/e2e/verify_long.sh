@@ -4,7 +4,7 @@
 #   clean: --backtrack checks exactly the canonical positions, --random passes;
 #   50 mixed faults: --backtrack reports all 50, --random finds some and only
 #   positions --backtrack reports too.
-# $1: build directory (gsolve, gsolve-corrupt), $2: shared data directory.
+# $1: build directory (gsolve, gsolve-corrupt), $2: test data directory (tests/data).
 . "$(dirname "$0")/verify_lib.sh.inc"
 
 for spec in connect4:6x4 quickcross:4x4; do

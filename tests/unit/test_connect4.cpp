@@ -56,7 +56,8 @@ TEST_CASE("connect4: rank and unrank are inverse, canonical is a class invariant
 // shifts by 66: undefined behaviour before the shifts were guarded).
 TEST_CASE("connect4: kernel has_four and winning_squares against a naive scan, tall boards included") {
   std::mt19937_64 rng(7);
-  for (auto [w, h] : {std::pair{3, 20}, {2, 30}, {7, 6}, {4, 15}, {1, 63}}) {
+  for (auto [width, height] : {std::pair{3, 20}, {2, 30}, {7, 6}, {4, 15}, {1, 63}}) {
+    const int w = width, h = height;  // clang 14 cannot capture a structured binding
     const Connect4 g(w, h);
     const auto naive_four = [&](std::uint64_t stones) {
       const auto at = [&](int c, int r) {

@@ -275,7 +275,8 @@ verify::VerifyReport run_verifier(const std::string& path, bool backtrack) {
 TEST_CASE("loopy: quickcross un-moves are exactly the inverse of moves") {
   for (auto spec : {"3x3", "3x4,connect=3", "4x4", "4x5"}) {
     const auto g = QuickCross::from_options(spec);
-    CAPTURE(spec);
+    const std::string spec_name = spec;  // clang 14 cannot capture a structured binding
+    CAPTURE(spec_name);
     std::mt19937_64 rng(7);
     for (int i = 0; i < 3000; ++i) {
       // A random board (reachable or not: the relation holds on every board).
@@ -426,7 +427,8 @@ std::vector<Record> brute_force_quickcross(int rows, int cols, int k) {
 TEST_CASE("loopy: quickcross agrees with an independent solver on every board, symmetric ones included") {
   TempDir dir(true);
   for (auto [rows, cols, k, spec] : {std::tuple{3, 3, 3, "3x3"}, std::tuple{3, 4, 3, "3x4,connect=3"}}) {
-    CAPTURE(spec);
+    const std::string spec_name = spec;  // clang 14 cannot capture a structured binding
+    CAPTURE(spec_name);
     const auto g = QuickCross::from_options(spec);
     const auto r = solve(g.spec(), dir.file("q.gsdb"), SolverChoice::automatic);
     const auto records = all_records(dir.file("q.gsdb"));
@@ -450,7 +452,8 @@ TEST_CASE("loopy: quickcross agrees with an independent solver on every board, s
 TEST_CASE("loopy: quickcross records follow DESIGN's rule; parents and wave policies agree; verifier passes") {
   TempDir dir;
   for (auto spec : {"3x3", "3x4,connect=3"}) {
-    CAPTURE(spec);
+    const std::string spec_name = spec;  // clang 14 cannot capture a structured binding
+    CAPTURE(spec_name);
     const auto g = QuickCross::from_options(spec);
     const auto a = run_loopy(g, dir.file("unmoves.gsdb"), ParentSource::unmoves);
     const auto b = run_loopy(g, dir.file("edges.gsdb"), ParentSource::edge_list);
@@ -477,7 +480,8 @@ TEST_CASE("loopy: the loopy solver writes the tiered solver's database on tiered
     bool wdl;
   };
   for (auto [spec, wdl] : {Case{"tictactoe", false}, Case{"connect4:4x4", false}, Case{"reversi:4x4", true}}) {
-    CAPTURE(spec);
+    const std::string spec_name = spec;  // clang 14 cannot capture a structured binding
+    CAPTURE(spec_name);
     const auto tiered = solve(spec, dir.file("tiered.gsdb"), SolverChoice::tiered, wdl);
     const auto loopy = solve(spec, dir.file("loopy.gsdb"), SolverChoice::loopy, wdl);
     CHECK(loopy.start == tiered.start);

@@ -80,8 +80,9 @@ TEST_CASE("search: small boards from the start") {
   for (auto [w, h, score] : {std::tuple{4, 4, 0}, {5, 4, 0}, {4, 5, 0}, {6, 4, -1}, {4, 6, 0}, {5, 5, 0}}) {
     Connect4 g(w, h);
     Searcher<Connect4> solver(g, {.threads = 1, .hash_mb = 16});
-    CAPTURE(w);
-    CAPTURE(h);
+    const int width = w, height = h;  // clang 14 cannot capture a structured binding
+    CAPTURE(width);
+    CAPTURE(height);
     CHECK(solver.solve(g.start()) == score);
     CHECK(solver.solve_weak(g.start()) == (score > 0) - (score < 0));
   }
@@ -113,7 +114,8 @@ TEST_CASE("search: Test_L2_R2 and Test_L1_R2 samples (7x6)") {
 TEST_CASE("search: the run-time geometry agrees with the compiled ones") {
   // These sizes have no compiled geometry; compare with a brute-force solve of
   // positions with at most 9 empty squares.
-  for (auto [w, h] : {std::pair{3, 3}, {3, 4}, {8, 3}, {2, 5}, {9, 4}}) {
+  for (auto size : {std::pair{3, 3}, {3, 4}, {8, 3}, {2, 5}, {9, 4}}) {
+    const int w = size.first, h = size.second;  // not a structured binding: lambdas below use them
     Connect4 g(w, h);
     Searcher<Connect4> solver(g, {.threads = 1, .hash_mb = 1});
     // Exhaustive minimax on the Pons score.
