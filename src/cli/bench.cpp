@@ -14,6 +14,7 @@
 
 #include "src/cli/cli.h"
 #include "src/search/connect4_search.h"
+#include "src/search/test_set.h"
 #include "src/solve.h"
 
 namespace gsolve::cli {
@@ -84,6 +85,7 @@ struct SetOptions {
   bool weak = false;
   bool killers = false, history = false;
   int split_depth = -1, min_split_empties = 16;
+  bool all_moves = false;
   bool json = false;
 };
 
@@ -99,16 +101,16 @@ search::SolverOptions solver_options(const SetOptions& o) {
   return so;
 }
 
-// One line per run over a file of "<moves> <Pons score>" lines (the Connect 4
-// test sets): mean CPU time, wall time and nodes per position, wrong answers.
-// Exit 1 when any answer is wrong.
-int run_set_bench(const SetOptions& o) {
-  const search::SolverOptions so = solver_options(o);
-  const search::BenchResult r = search::run_benchmark_file(o.path, so, o.limit, o.weak);
-  const std::string set = std::filesystem::path(o.path).filename().string();
+// One line per run over a test set (src/search/test_set.h: Connect 4 sets
+// "<moves> <Pons score>", OBF reversi files): mean CPU time, wall time and
+// nodes per position, wrong answers. Exit 1 when any answer is wrong.
+template <class G, class Solver>
+int run_set_bench(const SetOptions& o, const G& game, Solver& solver, const search::TestSet& set) {
+  const search::SetResult r = search::run_test_set(game, solver, set, o.weak, o.all_moves);
+  const std::string name = std::filesystem::path(o.path).filename().string();
   const double n = r.positions ? static_cast<double>(r.positions) : 1.0;
   if (o.json) {
-    nlohmann::json j = {{"set", set},
+    nlohmann::json j = {{"set", name},
                         {"positions", r.positions},
                         {"threads", o.threads},
                         {"algorithm", o.algorithm},
@@ -119,14 +121,27 @@ int run_set_bench(const SetOptions& o) {
                         {"mean_wall_ms", r.seconds / n * 1e3},
                         {"mean_nodes", r.mean_nodes()},
                         {"wrong", r.mismatches}};
+    if (o.all_moves) j["moves_checked"] = r.moves_checked;
+    if (r.mismatches) j["first_wrong"] = r.first_mismatch;
     fmt::print("{}\n", j.dump());
   } else {
     const std::string driver = o.algorithm + (o.killers ? "+killers" : "") + (o.history ? "+history" : "");
-    fmt::print("{:<12} {:>6} lines {:>2} thr {:<18} mean CPU {:>10.3f} ms  wall {:>10.3f} ms  nodes {:>12.0f}  wrong {}{}\n",
-               set, r.positions, o.threads, driver, r.cpu_seconds / n * 1e3, r.seconds / n * 1e3, r.mean_nodes(),
-               r.mismatches, r.mismatches ? " (first: " + r.first_mismatch + ")" : "");
+    fmt::print("{:<12} {:>6} lines {:>2} thr {:<18} mean CPU {:>10.3f} ms  wall {:>10.3f} ms  nodes {:>12.0f}  {}wrong {}{}\n",
+               name, r.positions, o.threads, driver, r.cpu_seconds / n * 1e3, r.seconds / n * 1e3, r.mean_nodes(),
+               o.all_moves ? fmt::format("moves {}  ", r.moves_checked) : "", r.mismatches,
+               r.mismatches ? " (first: " + r.first_mismatch + ")" : "");
   }
   return r.mismatches ? 1 : 0;
+}
+
+int run_set_bench(const SetOptions& o) {
+  const search::TestSet set = search::read_test_set(o.path, o.limit);
+  if (set.game_spec.rfind("connect4:", 0) == 0) {
+    const Connect4 game = Connect4::from_options(set.game_spec.substr(9));
+    search::Connect4Solver solver(game, solver_options(o));
+    return run_set_bench(o, game, solver, set);
+  }
+  throw ParseError(set.game_spec + ": no search solver for this game yet");
 }
 
 // One connect4:7x6 position (the empty board: the classic benchmark), root only.
@@ -159,10 +174,13 @@ void add_bench(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "bench",
       "Fixed work with a result signature: solve a set of small games and search 10 Connect 4 positions.\n"
-      "With --set FILE: search every line of a Connect 4 test set (\"<moves> <Pons score>\") instead, the\n"
-      "table cleared before each position, and print mean CPU time, wall time and nodes per position.");
+      "With --set FILE: search every line of a test set (Connect 4 \"<moves> <Pons score>\" or reversi OBF)\n"
+      "instead, the table cleared before each position, every score checked (exit 1 on a wrong one), and\n"
+      "print mean CPU time, wall time and nodes per position.");
   cmd->add_option("--threads", o->threads, "Worker threads (default 1)");
-  cmd->add_option("--set", o->path, "A Connect 4 test set file (board size from \"WxH\" in its name, else 7x6)")
+  cmd->add_option("--set", o->path,
+                  "A test set: *.obf is reversi:8x8 OBF (\"<board> <side>; <move>:<score>; ...\"), anything else a\n"
+                  "Connect 4 set (\"<moves> <Pons score>\", board size from \"WxH\" in its name, else 7x6)")
       ->check(CLI::ExistingFile);
   cmd->add_option("--position", o->position, "Search one connect4:7x6 position (moves; \"\" = the empty board)")
       ->excludes("--set");
@@ -176,6 +194,7 @@ void add_bench(CLI::App& app) {
   cmd->add_option("--split-depth", o->split_depth, "Parallel search: plies below the root that may split (default 6)");
   cmd->add_option("--min-split-empties", o->min_split_empties,
                   "Parallel search: no split where fewer squares are empty (default 16)");
+  cmd->add_flag("--all-moves", o->all_moves, "--set: also solve every listed move and check its score (OBF)");
   cmd->add_flag("--json", o->json, "--set, --position: one JSON object per run");
   cmd->callback([=] {
     if (cmd->count("--position")) {

@@ -1,0 +1,102 @@
+#include "src/search/test_set.h"
+
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <stdexcept>
+#include <vector>
+
+#include "games/game.h"
+
+namespace gsolve::search {
+namespace {
+
+bool ends_with(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+std::string trim(const std::string& s) {
+  const auto b = s.find_first_not_of(" \t\r");
+  if (b == std::string::npos) return "";
+  return s.substr(b, s.find_last_not_of(" \t\r") - b + 1);
+}
+
+// "+38", "-2", "0": the whole token must be an integer.
+bool parse_score(const std::string& text, int& score) {
+  std::size_t used = 0;
+  try {
+    score = std::stoi(text, &used);
+  } catch (const std::exception&) {
+    return false;
+  }
+  return used == text.size();
+}
+
+// "<board> <side>; <move>:<score>; ..." -> position, best score, every move's score.
+SetLine parse_obf_line(const std::string& where, std::size_t number, const std::string& line) {
+  SetLine out;
+  out.line = number;
+  std::istringstream fields(line);
+  std::string field;
+  std::getline(fields, field, ';');
+  out.position = trim(field);
+  while (std::getline(fields, field, ';')) {
+    field = trim(field);
+    if (field.empty()) continue;
+    const auto colon = field.find(':');
+    int score = 0;
+    if (colon == std::string::npos || !parse_score(trim(field.substr(colon + 1)), score))
+      throw ParseError(where + ": '" + field + "' is not <move>:<score>");
+    out.moves.emplace_back(trim(field.substr(0, colon)), score);
+  }
+  if (out.moves.empty()) throw ParseError(where + ": no <move>:<score> after the position");
+  out.expected = out.moves.front().second;
+  return out;
+}
+
+// "<moves> <score>" or "<score>" (the empty board).
+SetLine parse_connect4_line(const std::string& where, std::size_t number, const std::string& line) {
+  SetLine out;
+  out.line = number;
+  std::istringstream fields(line);
+  std::vector<std::string> tokens;
+  for (std::string t; fields >> t;) tokens.push_back(t);
+  const bool ok = (tokens.size() == 1 && parse_score(tokens[0], out.expected)) ||
+                  (tokens.size() == 2 && parse_score(tokens[1], out.expected));
+  if (!ok) throw ParseError(where + ": not '<moves> <score>'");
+  if (tokens.size() == 2) out.position = tokens[0];
+  return out;
+}
+
+}  // namespace
+
+TestSet read_test_set(const std::string& path, std::size_t limit) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot open " + path);
+  const std::string name = path.substr(path.find_last_of('/') + 1);
+  const bool obf = ends_with(name, ".obf");
+  TestSet set;
+  if (obf) {
+    set.game_spec = "reversi:8x8";
+  } else {
+    int w = 7, h = 6;
+    std::smatch match;
+    if (std::regex_search(name, match, std::regex("([0-9]+)x([0-9]+)"))) {
+      w = std::stoi(match[1]);
+      h = std::stoi(match[2]);
+    }
+    set.game_spec = "connect4:" + std::to_string(w) + "x" + std::to_string(h);
+  }
+  std::string line;
+  std::size_t number = 0;
+  while (std::getline(in, line) && (limit == 0 || set.lines.size() < limit)) {
+    ++number;
+    const std::string text = trim(line);
+    if (text.empty() || (obf && text[0] == '%')) continue;
+    const std::string where = name + ":" + std::to_string(number);
+    set.lines.push_back(obf ? parse_obf_line(where, number, text) : parse_connect4_line(where, number, text));
+  }
+  return set;
+}
+
+}  // namespace gsolve::search
