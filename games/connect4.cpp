@@ -11,6 +11,7 @@ Connect4::Connect4(int width, int height) : width_(width), height_(height) {
   if (width < 1 || height < 1 || width * (height + 1) > 64 || width > 32)
     throw ParseError("connect4 board " + std::to_string(width) + "x" + std::to_string(height) +
                      " does not fit a 64-bit board (need width*(height+1) <= 64)");
+  geometry_ = connect4::Connect4Geometry(width, height);
   for (int c = 0; c < width_; ++c) {
     board_ |= column_mask(c);
     bottom_row_ |= bottom_of(c);
@@ -65,32 +66,10 @@ std::string Connect4::spec() const {
   return "connect4:" + std::to_string(width_) + "x" + std::to_string(height_);
 }
 
-bool Connect4::has_four(std::uint64_t pos) const {
-  const int h = height_;
-  std::uint64_t m = pos & (pos >> (h + 1));  // horizontal
-  if (m & (m >> (2 * (h + 1)))) return true;
-  m = pos & (pos >> h);  // diagonal /
-  if (m & (m >> (2 * h))) return true;
-  m = pos & (pos >> (h + 2));  // diagonal \ (stride H+2)
-  if (m & (m >> (2 * (h + 2)))) return true;
-  m = pos & (pos >> 1);  // vertical
-  if (m & (m >> 2)) return true;
-  return false;
-}
+bool Connect4::has_four(std::uint64_t pos) const { return connect4::has_four(geometry_, pos); }
 
-// Pons' threat computation: every empty square that would complete four for `own`.
 std::uint64_t Connect4::winning_squares(std::uint64_t own, std::uint64_t mask) const {
-  const int h = height_;
-  std::uint64_t r = (own << 1) & (own << 2) & (own << 3);  // vertical
-  for (int stride : {h + 1, h, h + 2}) {
-    std::uint64_t p = (own << stride) & (own << (2 * stride));
-    r |= p & (own << (3 * stride));
-    r |= p & (own >> stride);
-    p = (own >> stride) & (own >> (2 * stride));
-    r |= p & (own << stride);
-    r |= p & (own >> (3 * stride));
-  }
-  return r & (board_ ^ mask);
+  return connect4::winning_squares(geometry_, own, mask);
 }
 
 Terminal Connect4::terminal(const Position& p) const {
@@ -105,16 +84,8 @@ void Connect4::generate_moves(const Position& p, MoveList<Connect4>& moves) cons
     if (can_play(p, c)) moves.push_back(static_cast<Move>(c));
 }
 
-std::uint64_t Connect4::mirror_bits(std::uint64_t bits, int width, int height) {
-  std::uint64_t out = 0;
-  const std::uint64_t col = (std::uint64_t{1} << (height + 1)) - 1;
-  for (int c = 0; c < width; ++c)
-    out |= ((bits >> (c * (height + 1))) & col) << ((width - 1 - c) * (height + 1));
-  return out;
-}
-
 Connect4::Position Connect4::mirror(const Position& p) const {
-  return {mirror_bits(p.current, width_, height_), mirror_bits(p.mask, width_, height_)};
+  return {connect4::mirror(geometry_, p.current), connect4::mirror(geometry_, p.mask)};
 }
 
 namespace {

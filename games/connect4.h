@@ -22,6 +22,7 @@
 #include <string_view>
 #include <vector>
 
+#include "games/connect4_kernel.h"
 #include "games/game.h"
 
 namespace gsolve {
@@ -104,11 +105,11 @@ class Connect4 {
   Move parse_move(const Position& p, std::string_view text) const;
 
  private:
-  static std::uint64_t mirror_bits(std::uint64_t bits, int width, int height);
   int column_from_char(char c) const;  // -1 if not a column
   bool unwind(Position p, std::string& moves) const;
 
   int width_, height_;
+  connect4::Connect4Geometry geometry_;
   std::uint64_t board_ = 0, bottom_row_ = 0;
   bool has_rank_ = false;
   // below(i, s, v): height vectors of columns i..W-1 summing to s whose column

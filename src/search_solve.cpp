@@ -7,29 +7,26 @@
 #include <unordered_map>
 
 #include "db/keyed_runs.h"
-#include "src/search/connect4_search.h"
+#include "games/connect4.h"
+#include "src/search/searcher.h"
 
 namespace gsolve {
 namespace {
 
-struct PositionHash {
-  std::size_t operator()(const Connect4::Position& p) const {
-    return std::hash<std::uint64_t>()(p.mask * 0x9E3779B97F4A7C15ull ^ p.current);
-  }
-};
-
-// Canonical positions by ply, 0..depth (a ply's list sorted by rank).
-std::vector<std::vector<Connect4::Position>> top_of_tree(const Connect4& g, int depth) {
-  std::vector<std::vector<Connect4::Position>> plies(depth + 1);
+// Canonical positions by ply, 0..depth (a ply's list sorted by rank; a rank
+// names one canonical position, so it deduplicates them).
+template <class G>
+std::vector<std::vector<typename G::Position>> top_of_tree(const G& g, int depth) {
+  std::vector<std::vector<typename G::Position>> plies(depth + 1);
   plies[0].push_back(g.canonical(g.start()));
   for (int d = 0; d < depth; ++d) {
-    std::unordered_map<Connect4::Position, bool, PositionHash> seen;
+    std::unordered_map<std::uint64_t, typename G::Position> seen;
     for (const auto& p : plies[d]) {
       if (g.terminal(p).primitive()) continue;
-      PositionList<Connect4> children;
+      PositionList<G> children;
       canonical_children(g, p, children);
       for (const auto& c : children)
-        if (seen.emplace(c, true).second) plies[d + 1].push_back(c);
+        if (seen.emplace(g.rank(c), c).second) plies[d + 1].push_back(c);
     }
     std::sort(plies[d + 1].begin(), plies[d + 1].end(),
               [&](const auto& a, const auto& b) { return g.rank(a) < g.rank(b); });
@@ -37,14 +34,27 @@ std::vector<std::vector<Connect4::Position>> top_of_tree(const Connect4& g, int 
   return plies;
 }
 
+// Ranks name positions in every game with a searcher whose rank is usable.
+template <class G>
+bool rank_usable(const G& g) {
+  if constexpr (requires { g.rank_available(); }) return g.rank_available();
+  else return g.has_rank();
+}
+
 }  // namespace
 
-SolveResult solve_connect4_top(const Connect4& g, const SolveOptions& options, Progress& progress,
-                               std::vector<Connect4::Move>* principal_variation) {
-  const int depth = std::min(options.store_depth, g.width() * g.height());
+template <class G>
+SolveResult solve_top(const G& g, const SolveOptions& options, Progress& progress) {
+  if (!rank_usable(g))
+    throw std::runtime_error("--store-depth: " + g.spec() + " has no rank to key its records by");
+  const int depth = std::min(options.store_depth, g.tier_count() - 1);
+  // The search maximises the score first; a wdl record's remoteness ignores it.
+  if (G::kScored && options.wdl)
+    throw ParseError("--store-depth keeps scores: --objective wdl is not supported with it for " + g.spec());
+  const bool scored = G::kScored;
   std::vector<std::uint64_t> tiers;
   for (int t = 0; t <= g.tier_count(); ++t) tiers.push_back(g.tier_begin(t));
-  SolveSession session(options, g.spec(), "search-negascout", tiers, false, "depth:" + std::to_string(depth),
+  SolveSession session(options, g.spec(), "search-negascout", tiers, scored, "depth:" + std::to_string(depth),
                        "keyed");
   if (session.already_complete()) throw std::runtime_error(options.db_path + ": already complete");
 
@@ -52,10 +62,10 @@ SolveResult solve_connect4_top(const Connect4& g, const SolveOptions& options, P
   std::unordered_map<std::uint64_t, PackedRecord> records;  // by rank
   for (const auto& [rank, record] : db::read_pending(session.db())) records[rank] = record;
 
-  search::SolverOptions so;
+  search::SearchOptions so;
   so.threads = options.threads > 0 ? options.threads : 1;
   so.hash_mb = options.hash_mb;
-  search::Connect4Solver solver(g, so);
+  search::Searcher<G> solver(g, so);
 
   // The frontier: positions at the last stored ply, searched one by one (each
   // search parallel inside), committed in small batches as they finish.
@@ -71,7 +81,7 @@ SolveResult solve_connect4_top(const Connect4& g, const SolveOptions& options, P
     progress.add(1);
     if (records.count(rank)) continue;
     const Terminal t = g.terminal(p);
-    const Record r = t.primitive() ? primitive_record(t.value) : solver.record(p);
+    const Record r = t.primitive() ? primitive_record(t.value, scored ? t.score : 0) : solver.record(p);
     records[rank] = pack(r);
     if (!batch) {
       txn = std::make_unique<db::WriteTxn>(session.db());
@@ -96,6 +106,7 @@ SolveResult solve_connect4_top(const Connect4& g, const SolveOptions& options, P
 
   // The plies above the frontier, from their children by the value rule.
   SolveResult result;
+  result.scored = scored;
   std::vector<db::RankedRecord> all;
   for (int d = depth; d >= 0; --d) {
     Stats stats;
@@ -105,15 +116,15 @@ SolveResult solve_connect4_top(const Connect4& g, const SolveOptions& options, P
       const Terminal t = g.terminal(p);
       Record r;
       if (t.primitive()) {
-        r = primitive_record(t.value);
+        r = primitive_record(t.value, scored ? t.score : 0);
       } else if (d == depth) {
         r = unpack(records.at(rank));
       } else {
-        PositionList<Connect4> children;
+        PositionList<G> children;
         canonical_children(g, p, children);
-        FixedList<Record, Connect4::kMaxMoves> child_records;
+        FixedList<Record, G::kMaxMoves> child_records;
         for (const auto& c : children) child_records.push_back(unpack(records.at(g.rank(c))));
-        r = combine_children({child_records.begin(), child_records.size()}, false);
+        r = combine_children({child_records.begin(), child_records.size()}, scored);
       }
       records[rank] = pack(r);
       stats.add(r, static_cast<std::uint64_t>(g.symmetry_class_size(p)), t.primitive());
@@ -134,28 +145,32 @@ SolveResult solve_connect4_top(const Connect4& g, const SolveOptions& options, P
     final_txn.commit();
   }
   result.start = unpack(records.at(g.rank(g.canonical(g.start()))));
-  if (principal_variation) {
+  {
     // Best moves through the stored plies, then the search's line below them.
-    principal_variation->clear();
+    std::string& pv = result.principal_variation;
     auto p = g.start();
+    const auto play = [&](typename G::Move m) {
+      pv += g.format_move(p, m);
+      p = g.play(p, m);
+    };
     for (int d = 0; d < depth && !g.terminal(p).primitive(); ++d) {
       const Record here = unpack(records.at(g.rank(g.canonical(p))));
-      MoveList<Connect4> moves;
+      MoveList<G> moves;
       g.generate_moves(p, moves);
       for (const auto m : moves) {
-        const auto child = g.play(p, m);
-        if (as_parent(unpack(records.at(g.rank(g.canonical(child))))) == here) {
-          principal_variation->push_back(m);
-          p = child;
+        if (as_parent(unpack(records.at(g.rank(g.canonical(g.play(p, m)))))) == here) {
+          play(m);
           break;
         }
       }
     }
     if (!g.terminal(p).primitive())
-      for (const auto m : solver.analyze(p).pv) principal_variation->push_back(m);
+      for (const auto m : solver.analyze(p).pv) play(m);
   }
   session.finish(result.stats, result.start, result.signature);
   return result;
 }
+
+template SolveResult solve_top(const Connect4&, const SolveOptions&, Progress&);
 
 }  // namespace gsolve

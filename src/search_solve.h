@@ -1,5 +1,5 @@
 // Search solve: the top of a game too large to enumerate (DESIGN.md, "Search
-// solver"; issue 5), Connect 4 only for now.
+// solver"), for every game with a search plug-in (search::kHasSearcher).
 //
 // Contract: every canonical position of the first `store_depth` plies gets its
 // exact record, addressed by rank in sparse runs (coverage "depth:D"). The
@@ -14,14 +14,15 @@
 #include <string>
 #include <vector>
 
-#include "games/connect4.h"
 #include "src/progress.h"
 #include "src/solve_session.h"
 #include "src/tiered_solver.h"
 
 namespace gsolve {
 
-SolveResult solve_connect4_top(const Connect4& game, const SolveOptions& options, Progress& progress,
-                               std::vector<Connect4::Move>* principal_variation);
+// Also sets result.principal_variation: best moves through the stored plies,
+// then the search's line below them, in the game's move text.
+template <class G>
+SolveResult solve_top(const G& game, const SolveOptions& options, Progress& progress);
 
 }  // namespace gsolve

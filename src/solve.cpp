@@ -2,6 +2,7 @@
 
 #include "games/registry.h"
 #include "src/loopy_solver.h"
+#include "src/search/searcher.h"
 #include "src/search_solve.h"
 
 namespace gsolve {
@@ -10,19 +11,8 @@ SolveResult solve_spec(const std::string& spec, const SolveOptions& options, Pro
   return with_game(spec, [&](const auto& game) -> SolveResult {
     using G = std::decay_t<decltype(game)>;
     if (options.store_depth >= 0) {
-      if constexpr (std::is_same_v<G, Connect4>) {
-        std::vector<Connect4::Move> pv;
-        SolveResult r = solve_connect4_top(game, options, progress, &pv);
-        r.principal_variation.clear();
-        auto p = game.start();
-        for (const auto m : pv) {
-          r.principal_variation += game.format_move(p, m);
-          p = game.play(p, m);
-        }
-        return r;
-      } else {
-        throw ParseError("--store-depth: the search solver plays connect4 only so far, not " + game.spec());
-      }
+      if constexpr (search::kHasSearcher<G>) return solve_top(game, options, progress);
+      else throw ParseError("--store-depth: " + game.spec() + " has no search solver");
     }
     if (!game.has_rank())
       throw ParseError(game.spec() + " has no dense rank: it is too large for a strong solve");

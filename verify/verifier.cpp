@@ -6,7 +6,7 @@
 
 #include "db/contents.h"
 #include "games/registry.h"
-#include "src/search/connect4_search.h"
+#include "src/search/searcher.h"
 
 namespace gsolve::verify {
 namespace {
@@ -16,19 +16,19 @@ void run_with(const G& g, Store& store, const VerifyOptions& o, Progress& progre
               const db::ChunkLayout& layout = {}) {
   ErrorSink sink(o.max_errors);
   // --deep: one sequential search solver per thread, for children beyond a
-  // partial database (connect4 only: the one game with a search solver).
+  // partial database (games with a search plug-in).
   typename Verifier<G, Store>::DeepSolve deep;
-  using Solvers = tbb::enumerable_thread_specific<std::unique_ptr<search::Connect4Solver>>;
+  using Solvers = tbb::enumerable_thread_specific<std::unique_ptr<search::Searcher<G>>>;
   Solvers solvers;
-  if constexpr (std::is_same_v<G, Connect4>) {
+  if constexpr (search::kHasSearcher<G>) {
     if (o.deep && !report.complete)
-      deep = [&](const Connect4::Position& p) {
+      deep = [&](const typename G::Position& p) {
         auto& solver = solvers.local();
         if (!solver) {
-          search::SolverOptions so;
+          search::SearchOptions so;
           so.threads = 1;
           so.hash_mb = o.deep_hash_mb;
-          solver = std::make_unique<search::Connect4Solver>(g, so);
+          solver = std::make_unique<search::Searcher<G>>(g, so);
         }
         return solver->record(p);
       };

@@ -13,7 +13,8 @@
 #include <tbb/global_control.h>
 
 #include "src/cli/cli.h"
-#include "src/search/connect4_search.h"
+#include "games/registry.h"
+#include "src/search/searcher.h"
 #include "src/search/test_set.h"
 #include "src/solve.h"
 
@@ -32,10 +33,10 @@ const std::vector<std::string> kBenchPositions = {
 
 void run_search_bench(int threads) {
   const Connect4 g(7, 6);
-  search::SolverOptions so;
+  search::SearchOptions so;
   so.threads = threads;
   so.hash_mb = 64;
-  search::Connect4Solver solver(g, so);
+  search::Searcher<Connect4> solver(g, so);
   std::uint64_t nodes = 0;
   double seconds = 0;
   for (const auto& line : kBenchPositions) {
@@ -89,8 +90,8 @@ struct SetOptions {
   bool json = false;
 };
 
-search::SolverOptions solver_options(const SetOptions& o) {
-  search::SolverOptions so;
+search::SearchOptions solver_options(const SetOptions& o) {
+  search::SearchOptions so;
   so.threads = o.threads;
   so.hash_mb = o.hash_mb;
   so.algorithm = search::parse_algorithm(o.algorithm);
@@ -136,20 +137,23 @@ int run_set_bench(const SetOptions& o, const G& game, Solver& solver, const sear
 
 int run_set_bench(const SetOptions& o) {
   const search::TestSet set = search::read_test_set(o.path, o.limit);
-  if (set.game_spec.rfind("connect4:", 0) == 0) {
-    const Connect4 game = Connect4::from_options(set.game_spec.substr(9));
-    search::Connect4Solver solver(game, solver_options(o));
-    return run_set_bench(o, game, solver, set);
-  }
-  throw ParseError(set.game_spec + ": no search solver for this game yet");
+  return with_game(set.game_spec, [&](const auto& game) -> int {
+    using G = std::decay_t<decltype(game)>;
+    if constexpr (search::kHasSearcher<G>) {
+      search::Searcher<G> solver(game, solver_options(o));
+      return run_set_bench(o, game, solver, set);
+    } else {
+      throw ParseError(set.game_spec + ": no search solver for this game");
+    }
+  });
 }
 
 // One connect4:7x6 position (the empty board: the classic benchmark), root only.
 int run_position_bench(const SetOptions& o) {
   const Connect4 g(7, 6);
   const auto p = g.parse(o.position);
-  const search::SolverOptions so = solver_options(o);
-  search::Connect4Solver solver(g, so);
+  const search::SearchOptions so = solver_options(o);
+  search::Searcher<Connect4> solver(g, so);
   const auto t0 = std::chrono::steady_clock::now();
   const std::clock_t c0 = std::clock();
   const int score = o.weak ? solver.solve_weak(p) : solver.solve(p);

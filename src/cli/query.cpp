@@ -15,7 +15,7 @@
 #include "src/cli/cli.h"
 #include "src/position_report.h"
 #include "src/resolver.h"
-#include "src/search/connect4_search.h"
+#include "src/search/searcher.h"
 
 namespace gsolve::cli {
 namespace {
@@ -57,14 +57,15 @@ void answer_all(const G& g, const QueryOptions& o, bool scored, Lookup&& lookup)
   }
 }
 
-// Live search where the game has a search solver (connect4).
+// Live search where the game has a search solver (search::kHasSearcher).
+// Searcher<G> exists for every game; only games with a plug-in make one.
 template <Game G>
-std::unique_ptr<search::Connect4Solver> make_searcher(const G& g, const QueryOptions& o) {
-  if constexpr (std::is_same_v<G, Connect4>) {
-    search::SolverOptions so;
+std::unique_ptr<search::Searcher<G>> make_searcher(const G& g, const QueryOptions& o) {
+  if constexpr (search::kHasSearcher<G>) {
+    search::SearchOptions so;
     so.threads = o.threads;
     so.hash_mb = o.hash_mb;
-    return std::make_unique<search::Connect4Solver>(g, so);
+    return std::make_unique<search::Searcher<G>>(g, so);
   } else {
     (void)g, (void)o;
     return nullptr;
@@ -72,13 +73,13 @@ std::unique_ptr<search::Connect4Solver> make_searcher(const G& g, const QueryOpt
 }
 
 template <Game G>
-Record searched_record(const G& g, search::Connect4Solver& solver, const typename G::Position& p, bool weak) {
-  if constexpr (std::is_same_v<G, Connect4>) {
+Record searched_record(search::Searcher<G>& solver, const typename G::Position& p, bool weak) {
+  if constexpr (search::kHasSearcher<G>) {
     if (!weak) return solver.record(p);
     const int sign = solver.solve_weak(p);
     return Record{sign > 0 ? Value::Win : sign < 0 ? Value::Lose : Value::Tie, 0, 0};
   } else {
-    (void)g, (void)solver, (void)p, (void)weak;
+    (void)solver, (void)p, (void)weak;
     return {};
   }
 }
@@ -93,7 +94,7 @@ void run_query(const QueryOptions& o) {
       if (!solver) throw ParseError("no database given and " + std::string(g.spec()) + " has no search solver");
       answer_all(g, o, false, [&](const auto& canonical, bool& searched) {
         searched = true;
-        return searched_record(g, *solver, canonical, o.weak);
+        return searched_record(*solver, canonical, o.weak);
       });
     });
     return;
@@ -119,7 +120,7 @@ void run_query(const QueryOptions& o) {
         throw db::DbError(o.db_path + ": damaged frame (" + reader.locate(rank) + ")");
       if (found.record.known() || !solver) return found.record;
       searched = true;
-      return searched_record(g, *solver, canonical, false);
+      return searched_record(*solver, canonical, false);
     });
   });
   if (!contents.complete) std::cerr << "gsolve: warning: " << o.db_path << " is not complete (solve interrupted)\n";

@@ -126,4 +126,15 @@ class RemotenessWalk {
   std::uint64_t probes_ = 0;
 };
 
+// The record_from_search hook (src/search/searcher.h) of a scored game, e.g. in
+// the plug-in's searcher.cpp:
+//   template <> Record record_from_search(Searcher<Reversi>& s, const Reversi::Position& p, int score) {
+//     return scored_record_by_walk(s.game(), s, p, score);
+//   }
+template <Game G, class Search>
+Record scored_record_by_walk(const G& game, Search& searcher, const typename G::Position& p, int score) {
+  RemotenessWalk<G, Search> walk(game, searcher);
+  return walk.record(p, score);
+}
+
 }  // namespace gsolve::search

@@ -6,7 +6,9 @@
 #include <stdexcept>
 #include <vector>
 
+#include "games/connect4.h"
 #include "games/game.h"
+#include "src/search/searcher.h"
 
 namespace gsolve::search {
 namespace {
@@ -97,6 +99,22 @@ TestSet read_test_set(const std::string& path, std::size_t limit) {
     set.lines.push_back(obf ? parse_obf_line(where, number, text) : parse_connect4_line(where, number, text));
   }
   return set;
+}
+
+BenchResult run_benchmark_file(const std::string& path, const SearchOptions& options, std::size_t limit, bool weak) {
+  const TestSet set = read_test_set(path, limit);
+  if (set.game_spec.rfind("connect4:", 0) != 0) throw ParseError(path + ": not a Connect 4 test set");
+  const Connect4 game = Connect4::from_options(set.game_spec.substr(9));
+  Searcher<Connect4> solver(game, options);
+  return run_test_set(game, solver, set, weak);
+}
+
+BenchResult run_benchmark_file(const std::string& path, int threads, std::size_t hash_mb, std::size_t limit,
+                               bool weak) {
+  SearchOptions options;
+  options.threads = threads;
+  options.hash_mb = hash_mb;
+  return run_benchmark_file(path, options, limit, weak);
 }
 
 }  // namespace gsolve::search

@@ -21,6 +21,8 @@
 #include <utility>
 #include <vector>
 
+#include "src/search/options.h"
+
 namespace gsolve::search {
 
 struct SetLine {
@@ -48,6 +50,7 @@ struct SetResult {
   double seconds = 0;           // total wall time of the position solves (move checks excluded)
   double cpu_seconds = 0;       // total CPU time of the position solves (all threads)
   std::uint64_t nodes = 0;      // total nodes of the position solves
+  double mean_seconds() const { return positions ? seconds / static_cast<double>(positions) : 0; }
   double mean_nodes() const { return positions ? static_cast<double>(nodes) / static_cast<double>(positions) : 0; }
 };
 
@@ -92,5 +95,12 @@ SetResult run_test_set(const G& game, Solver& solver, const TestSet& set, bool w
   }
   return result;
 }
+
+// Connect 4 sets by file name, through the reader and runner above (the
+// tables of tests/unit/test_search.cpp and tools/bench_search.sh).
+using BenchResult = SetResult;
+BenchResult run_benchmark_file(const std::string& path, const SearchOptions& options, std::size_t limit, bool weak);
+BenchResult run_benchmark_file(const std::string& path, int threads, std::size_t hash_mb, std::size_t limit,
+                               bool weak);
 
 }  // namespace gsolve::search

@@ -11,7 +11,9 @@
 #include <vector>
 
 #include "games/connect4.h"
-#include "src/search/connect4_search.h"
+#include "src/search/connect4/pons_score.h"
+#include "src/search/searcher.h"
+#include "src/search/test_set.h"
 
 using namespace gsolve;
 using namespace gsolve::search;
@@ -41,10 +43,10 @@ std::vector<Line> read_lines(const std::string& name, std::size_t limit = 0) {
 // Solve every line with a fresh table for each file and check the score.
 void check_file(const std::string& name, int w, int h, std::size_t limit = 0, int threads = 1) {
   Connect4 g(w, h);
-  SolverOptions o;
+  SearchOptions o;
   o.threads = threads;
   o.hash_mb = 16;
-  Connect4Solver solver(g, o);
+  Searcher<Connect4> solver(g, o);
   const auto lines = read_lines(name, limit);
   CHECK(!lines.empty());
   int wrong = 0;
@@ -77,17 +79,17 @@ TEST_CASE("search: record <-> Pons score conversion") {
 TEST_CASE("search: small boards from the start") {
   for (auto [w, h, score] : {std::tuple{4, 4, 0}, {5, 4, 0}, {4, 5, 0}, {6, 4, -1}, {4, 6, 0}, {5, 5, 0}}) {
     Connect4 g(w, h);
-    Connect4Solver solver(g, {.threads = 1, .hash_mb = 16});
+    Searcher<Connect4> solver(g, {.threads = 1, .hash_mb = 16});
     CAPTURE(w);
     CAPTURE(h);
     CHECK(solver.solve(g.start()) == score);
     CHECK(solver.solve_weak(g.start()) == (score > 0) - (score < 0));
   }
   Connect4 g(6, 4);
-  Connect4Solver solver(g, {.threads = 1, .hash_mb = 16});
+  Searcher<Connect4> solver(g, {.threads = 1, .hash_mb = 16});
   CHECK(solver.record(g.start()) == Record{Value::Lose, 24, 0});
-  CHECK(Connect4Solver(Connect4(4, 4)).record(Connect4(4, 4).start()) == Record{Value::Tie, 16, 0});
-  CHECK(Connect4Solver(Connect4(5, 4)).record(Connect4(5, 4).start()) == Record{Value::Tie, 20, 0});
+  CHECK(Searcher<Connect4>(Connect4(4, 4)).record(Connect4(4, 4).start()) == Record{Value::Tie, 16, 0});
+  CHECK(Searcher<Connect4>(Connect4(5, 4)).record(Connect4(5, 4).start()) == Record{Value::Tie, 20, 0});
 }
 
 TEST_CASE("search: reference scores on small boards (ref_WxH)") {
@@ -113,7 +115,7 @@ TEST_CASE("search: the run-time geometry agrees with the compiled ones") {
   // positions with at most 9 empty squares.
   for (auto [w, h] : {std::pair{3, 3}, {3, 4}, {8, 3}, {2, 5}, {9, 4}}) {
     Connect4 g(w, h);
-    Connect4Solver solver(g, {.threads = 1, .hash_mb = 1});
+    Searcher<Connect4> solver(g, {.threads = 1, .hash_mb = 1});
     // Exhaustive minimax on the Pons score.
     std::function<int(Connect4::Position)> minimax = [&](Connect4::Position p) {
       const int n = g.stones(p);
@@ -141,7 +143,7 @@ TEST_CASE("search: the run-time geometry agrees with the compiled ones") {
 
 TEST_CASE("search: window contract (exact inside, bounds outside)") {
   Connect4 g(7, 6);
-  Connect4Solver solver(g, {.threads = 1, .hash_mb = 8});
+  Searcher<Connect4> solver(g, {.threads = 1, .hash_mb = 8});
   const auto lines = read_lines("Test_L2_R1", 40);
   for (const Line& l : lines) {
     const auto p = g.parse(l.moves);
@@ -158,7 +160,7 @@ TEST_CASE("search: window contract (exact inside, bounds outside)") {
 
 TEST_CASE("search: weak mode signs") {
   Connect4 g(7, 6);
-  Connect4Solver solver(g, {.threads = 1, .hash_mb = 8});
+  Searcher<Connect4> solver(g, {.threads = 1, .hash_mb = 8});
   for (const char* name : {"Test_L2_R1", "Test_L1_R1"})
     for (const Line& l : read_lines(name, 300)) {
       solver.clear();
@@ -168,8 +170,8 @@ TEST_CASE("search: weak mode signs") {
 
 TEST_CASE("search: one thread and two threads agree") {
   Connect4 g(7, 6);
-  Connect4Solver one(g, {.threads = 1, .hash_mb = 16});
-  Connect4Solver two(g, {.threads = 2, .hash_mb = 16, .split_depth = 4, .min_split_empties = 8});
+  Searcher<Connect4> one(g, {.threads = 1, .hash_mb = 16});
+  Searcher<Connect4> two(g, {.threads = 2, .hash_mb = 16, .split_depth = 4, .min_split_empties = 8});
   for (const Line& l : read_lines("Test_L1_R2", 20)) {
     const auto p = g.parse(l.moves);
     one.clear();
@@ -190,9 +192,9 @@ TEST_CASE("search: every root driver and ordering option gives the exact score")
     for (int threads : {1, 2}) {
       CAPTURE(algorithm_name(a));
       CAPTURE(threads);
-      SolverOptions o{.threads = threads, .hash_mb = 16, .split_depth = 4, .min_split_empties = 8, .algorithm = a};
+      SearchOptions o{.threads = threads, .hash_mb = 16, .split_depth = 4, .min_split_empties = 8, .algorithm = a};
       o.killers = o.history = threads == 2;
-      Connect4Solver solver(g, o);
+      Searcher<Connect4> solver(g, o);
       for (const char* set : {"Test_L2_R2", "Test_L1_R2"})
         for (const Line& l : read_lines(set, 8)) {
           solver.clear();
@@ -201,7 +203,7 @@ TEST_CASE("search: every root driver and ordering option gives the exact score")
     }
   // Different drivers search different trees: the node counts show they ran.
   const auto nodes = [&](Algorithm a) {
-    Connect4Solver solver(g, {.threads = 1, .hash_mb = 16, .algorithm = a});
+    Searcher<Connect4> solver(g, {.threads = 1, .hash_mb = 16, .algorithm = a});
     solver.solve(g.parse("2416615552"));
     return solver.nodes();
   };
@@ -211,10 +213,10 @@ TEST_CASE("search: every root driver and ordering option gives the exact score")
 
 TEST_CASE("search: analyze gives every child and a principal variation") {
   Connect4 g(5, 4);
-  Connect4Solver solver(g);
+  Searcher<Connect4> solver(g);
   for (const Line& l : read_lines("ref_5x4.txt", 30)) {
     const auto p = g.parse(l.moves);
-    const Analysis a = solver.analyze(p);
+    const auto a = solver.analyze(p);
     CHECK(a.score == l.score);
     CHECK(a.record == record_from_score(g, g.stones(p), l.score));
     // Each child's own solve, and DESIGN.md's rule over the children.
@@ -222,7 +224,7 @@ TEST_CASE("search: analyze gives every child and a principal variation") {
     MoveList<Connect4> moves;
     g.generate_moves(p, moves);
     REQUIRE(a.children.size() == moves.size());
-    for (const ChildResult& c : a.children) {
+    for (const auto& c : a.children) {
       CHECK(c.score == solver.solve(g.play(p, c.move)));
       child_records.push_back(c.record);
     }
@@ -238,13 +240,13 @@ TEST_CASE("search: analyze gives every child and a principal variation") {
 
 TEST_CASE("search: random 7x6 positions follow the rule over their children") {
   Connect4 g(7, 6);
-  Connect4Solver solver(g, {.threads = 1, .hash_mb = 4});
+  Searcher<Connect4> solver(g, {.threads = 1, .hash_mb = 4});
   std::mt19937 rng(5);
   for (int game = 0; game < 30; ++game) {
     auto p = g.start();
     while (!g.terminal(p).primitive()) {
       if (g.stones(p) > 18) {
-        const Analysis a = solver.analyze(p);
+        const auto a = solver.analyze(p);
         std::vector<Record> child_records;
         for (const auto& c : a.children) child_records.push_back(c.record);
         CHECK(combine_children(child_records, false) == a.record);
@@ -296,7 +298,7 @@ TEST_CASE("long: search 1 vs 2 threads on the hard sets") {
 
 TEST_CASE("long: the empty 7x6 board (first player wins with stone 41)") {
   Connect4 g(7, 6);
-  Connect4Solver solver(g, {.threads = 2, .hash_mb = 256});
+  Searcher<Connect4> solver(g, {.threads = 2, .hash_mb = 256});
   const auto t0 = std::chrono::steady_clock::now();
   const int score = solver.solve(g.start());
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -314,7 +316,7 @@ namespace {
 // from threats) must never change an exact score.
 void check_every_position(int w, int h) {
   Connect4 g(w, h);
-  Connect4Solver solver(g, {.threads = 1, .hash_mb = 64});
+  Searcher<Connect4> solver(g, {.threads = 1, .hash_mb = 64});
   std::unordered_map<std::uint64_t, int> memo;
   std::size_t checked = 0, wrong = 0;
   std::function<int(const Connect4::Position&)> minimax = [&](const Connect4::Position& p) {

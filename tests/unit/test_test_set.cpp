@@ -12,7 +12,7 @@
 
 #include "games/connect4.h"
 #include "games/reversi.h"
-#include "src/search/connect4_search.h"
+#include "src/search/searcher.h"
 #include "src/search/remoteness.h"
 #include "src/search/test_set.h"
 
@@ -153,7 +153,7 @@ TEST_CASE("test sets: the runner checks best scores and, with all moves, every l
 
 TEST_CASE("test sets: Connect 4 runs through the same runner") {
   const Connect4 g(4, 4);
-  Connect4Solver solver(g);
+  Searcher<Connect4> solver(g);
   const int start = solver.solve(g.start());
   TempFile set_file("set_4x4.txt", "1 " + std::to_string(solver.solve(g.parse("1"))) + "\n" + std::to_string(start) +
                                        "\n" + "12 " + std::to_string(solver.solve(g.parse("12")) + 1) + "\n");

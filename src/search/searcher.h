@@ -1,0 +1,111 @@
+// The public face of the search solver, one class for every game: exact
+// scores, records and analyses of single positions, found by window searches
+// of the game's engine (engine.h over the game's plug-in, src/search/<game>/).
+//
+// The one trait: kHasSearcher<G> says that game G has a search plug-in. Its
+// plug-in's .cpp specialises the two per-game hooks declared here:
+//   make_search_impl<G>   builds the engine for a game object and options;
+//   record_from_search<G> turns an exact search score into a record (connect4:
+//                         the Pons score fixes the remoteness; scored games
+//                         find the remoteness in a second phase).
+// solve, query, verify --deep and bench use Searcher<G> only.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include "games/connect4.h"
+#include "games/game.h"
+#include "src/record.h"
+#include "src/search/options.h"
+
+namespace gsolve::search {
+
+// Games with a search plug-in (specialised where the plug-in is declared).
+template <class G>
+inline constexpr bool kHasSearcher = false;
+template <>
+inline constexpr bool kHasSearcher<Connect4> = true;
+
+// The engine behind a Searcher: one virtual call per root search, none per node.
+template <class G>
+class SearchImpl {
+ public:
+  virtual ~SearchImpl() = default;
+  // Window search of any position (primitive ones included), contract of Searcher::search.
+  virtual int search(const typename G::Position& p, int alpha, int beta) = 0;
+  // [min, max]: every exact score of p lies inside.
+  virtual std::pair<int, int> score_range(const typename G::Position& p) const = 0;
+  virtual void clear() = 0;
+  virtual std::size_t table_bytes() const = 0;
+  std::atomic<std::uint64_t> nodes{0};
+};
+
+template <class G>
+std::unique_ptr<SearchImpl<G>> make_search_impl(const G& game, const SearchOptions& options);
+
+template <class G>
+class Searcher;
+
+// The record of a position whose exact search score is `score`.
+template <class G>
+Record record_from_search(Searcher<G>& searcher, const typename G::Position& p, int score);
+
+template <class G>
+struct ChildResult {
+  typename G::Move move;
+  int score;      // the child's exact search score, seen from the child's side to move
+  Record record;  // the child's record, seen from the child's side to move
+};
+
+template <class G>
+struct Analysis {
+  int score = 0;  // the position's exact search score
+  Record record;  // and its record
+  std::vector<ChildResult<G>> children;  // every legal move (none at a primitive)
+  std::vector<typename G::Move> pv;      // one best line of play, to the end of the game
+};
+
+template <class G>
+class Searcher {
+ public:
+  using Position = typename G::Position;
+
+  Searcher(const G& game, SearchOptions options = {})
+      : game_(game), options_(options), impl_(make_search_impl(game, options)) {}
+
+  const G& game() const { return game_; }
+  const SearchOptions& options() const { return options_; }
+
+  // Window search, fail-soft. Contract, with v the exact score and r the result:
+  //   alpha < r < beta  ->  r == v (exact);
+  //   r <= alpha        ->  v <= r (r is an upper bound);
+  //   r >= beta         ->  v >= r (r is a lower bound).
+  // Requires alpha < beta. Any position, primitive ones included.
+  int search(const Position& p, int alpha, int beta);
+
+  // The exact score of p, by the root driver of the options.
+  int solve(const Position& p);
+  // Only the sign of the score: +1 win, 0 tie, -1 lose. Faster than solve.
+  int solve_weak(const Position& p);
+  Record record(const Position& p) { return record_from_search(*this, p, solve(p)); }
+  // Exact score and record of p and of every child, and a principal variation.
+  Analysis<G> analyze(const Position& p);
+
+  void clear() { impl_->clear(); }  // empty the transposition tables
+  std::uint64_t nodes() const { return impl_->nodes.load(); }
+  void reset_nodes() { impl_->nodes = 0; }
+  std::size_t table_bytes() const { return impl_->table_bytes(); }
+
+ private:
+  G game_;
+  SearchOptions options_;
+  std::unique_ptr<SearchImpl<G>> impl_;
+};
+
+}  // namespace gsolve::search
+
+#include "src/search/searcher_impl.h"

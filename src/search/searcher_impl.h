@@ -1,0 +1,86 @@
+// Searcher<G>'s root drivers and analysis (included by searcher.h).
+#pragma once
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace gsolve::search {
+
+template <class G>
+int Searcher<G>::search(const Position& p, int alpha, int beta) {
+  if (alpha >= beta) throw std::invalid_argument("search: empty window");
+  return impl_->search(p, alpha, beta);
+}
+
+template <class G>
+int Searcher<G>::solve(const Position& p) {
+  auto [min, max] = impl_->score_range(p);
+  switch (options_.algorithm) {
+    case Algorithm::NegaScout:
+    case Algorithm::AlphaBeta:  // one window holding every score: the result is exact
+      return impl_->search(p, min - 1, max + 1);
+    case Algorithm::MTDf: {  // probe at the last bound until the bounds meet
+      int f = std::clamp(0, min, max);
+      while (min < max) {
+        const int beta = f == min ? f + 1 : f;
+        f = impl_->search(p, beta - 1, beta);
+        if (f < beta) max = f;
+        else min = f;
+      }
+      return min;
+    }
+    case Algorithm::Narrowing: break;
+  }
+  // Null-window probes narrow [min, max], probing nearer 0 first (Pons).
+  while (min < max) {
+    int med = min + (max - min) / 2;
+    if (med <= 0 && min / 2 < med) med = min / 2;
+    else if (med >= 0 && max / 2 > med) med = max / 2;
+    const int r = impl_->search(p, med, med + 1);
+    if (r <= med) max = r;
+    else min = r;
+  }
+  return min;
+}
+
+template <class G>
+int Searcher<G>::solve_weak(const Position& p) {
+  if (impl_->search(p, 0, 1) >= 1) return 1;
+  return impl_->search(p, -1, 0) <= -1 ? -1 : 0;
+}
+
+template <class G>
+Analysis<G> Searcher<G>::analyze(const Position& p) {
+  Analysis<G> a;
+  a.score = solve(p);
+  a.record = record_from_search(*this, p, a.score);
+  if (game_.terminal(p).primitive()) return a;
+  MoveList<G> moves;
+  game_.generate_moves(p, moves);
+  for (const auto m : moves) {
+    const auto child = game_.play(p, m);
+    const int s = solve(child);
+    a.children.push_back({m, s, record_from_search(*this, child, s)});
+  }
+  // Principal variation: at each step, a child whose score is minus ours.
+  Position q = p;
+  int s = a.score;
+  while (!game_.terminal(q).primitive()) {
+    game_.generate_moves(q, moves);
+    bool found = false;
+    for (const auto m : moves) {
+      // Every child scores >= -s; a best one scores <= -s.
+      if (impl_->search(game_.play(q, m), -s, -s + 1) <= -s) {
+        a.pv.push_back(m);
+        q = game_.play(q, m);
+        found = true;
+        break;
+      }
+    }
+    if (!found) throw std::logic_error("principal variation: no best move found");
+    s = -s;
+  }
+  return a;
+}
+
+}  // namespace gsolve::search
