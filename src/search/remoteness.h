@@ -12,11 +12,14 @@
 // score is exactly -s, which one null-window probe decides:
 //   search(c, -s, -s + 1) <= -s.
 // The searcher keeps its transposition table from the margin search, so most
-// probes near the root are table hits. Memo: canonical position -> remoteness
-// (the score is a function of the position, so it is not part of the key).
-// Pruning on min nodes: a primitive best child gives 1 (the least possible),
-// and any non-primitive child gives at least 2, so once the best found is 2
-// only primitive children are still looked at.
+// probes near the root are table hits. The walk is an alpha-beta on
+// remoteness: walk(p, limit) is exact when the remoteness is <= limit, else a
+// lower bound > limit. A min node (s >= 0) passes its best so far minus one
+// as its children's limit; a max node (s < 0) stops at the first child over
+// its limit. A primitive best child gives 1, the least possible, and any other
+// child at least 2, so a min node stops at 2. Memo: canonical position ->
+// exact remoteness or a lower bound (the score is a function of the position,
+// so it is not part of the key).
 //
 // Contract: `Search` has `int search(const G::Position&, int alpha, int beta)`
 // obeying the window contract (src/search/searcher.h) with exact scores in the
@@ -69,60 +72,101 @@ class RemotenessWalk {
   RemotenessWalk(const G& game, Search& searcher) : game_(game), searcher_(searcher) {}
 
   // Remoteness of p, whose exact score for the side to move is `score`.
-  int remoteness(const Position& p, int score) { return walk(p, score); }
+  int remoteness(const Position& p, int score) { return walk(p, score, kNoLimit); }
 
   // The exact record of p given its exact score.
-  Record record(const Position& p, int score) { return scored_record(score, walk(p, score)); }
+  Record record(const Position& p, int score) { return scored_record(score, remoteness(p, score)); }
 
   std::uint64_t probes() const { return probes_; }       // null-window searches made
   std::size_t positions() const { return memo_.size(); }  // distinct positions walked
   void clear() { memo_.clear(); }
 
  private:
-  int walk(const Position& p, int s) {
+  static constexpr int kNoLimit = 1 << 20;
+  struct Known {
+    int remoteness;  // exact, or a lower bound
+    bool exact;
+  };
+
+  // Exact remoteness of p when it is <= limit, else a lower bound > limit.
+  int walk(const Position& p, int s, int limit) {
     const Terminal t = game_.terminal(p);
     if (t.primitive()) {
       if (t.score != s) throw std::logic_error("remoteness: a primitive's score differs from the given score");
       return 0;
     }
+    if (limit < 1) return 1;  // not a primitive: at least one ply
     const Position key = game_.canonical(p);
-    if (auto it = memo_.find(key); it != memo_.end()) return it->second;
-
+    if (auto it = memo_.find(key); it != memo_.end()) {
+      if (it->second.exact || it->second.remoteness > limit) return it->second.remoteness;
+    }
     MoveList<G> moves;
     game_.generate_moves(p, moves);
-    const bool want_min = s >= 0;
-    int best = -1;
+    int result = 0;  // exact if <= limit, else a lower bound
     if (moves.size() == 1) {
-      best = walk(game_.play(p, moves[0]), -s);  // forced (a pass, or one move): it is the best
+      result = 1 + walk(game_.play(p, moves[0]), -s, limit - 1);  // forced (a pass, or one move): it is the best
     } else {
-      // Primitive children first: exact, free, and on min nodes they give the least remoteness.
-      for (const auto m : moves) {
-        const Terminal ct = game_.terminal(game_.play(p, m));
-        if (ct.primitive() && ct.score == -s) {
-          best = 0;
-          break;
-        }
-      }
-      if (!(want_min && best == 0)) {
-        for (const auto m : moves) {
-          if (want_min && best == 1) break;  // a non-primitive child gives >= 1: no improvement left
-          const Position c = game_.play(p, m);
-          if (game_.terminal(c).primitive()) continue;  // done above
-          ++probes_;
-          if (searcher_.search(c, -s, -s + 1) > -s) continue;  // score(c) > -s: not a best move
-          const int r = walk(c, -s);
-          if (best < 0 || (want_min ? r < best : r > best)) best = r;
-        }
+      result = s >= 0 ? walk_min(p, s, limit, moves) : walk_max(p, s, limit, moves);
+    }
+    Known& k = memo_[key];
+    k = Known{result, result <= limit};
+    return result;
+  }
+
+  // The best-score children of p, primitive ones first (exact and free); calls
+  // visit(child, primitive) until it returns false. Throws when none is best.
+  template <class Visit>
+  void best_children(const Position& p, int s, const MoveList<G>& moves, Visit&& visit) {
+    bool any = false;
+    for (const auto m : moves) {
+      const Terminal ct = game_.terminal(game_.play(p, m));
+      if (ct.primitive() && ct.score == -s) {
+        any = true;
+        if (!visit(game_.play(p, m), true)) return;
       }
     }
-    if (best < 0) throw std::logic_error("remoteness: no child has the given score (the score is not exact)");
-    memo_.emplace(key, best + 1);
-    return best + 1;
+    for (const auto m : moves) {
+      const Position c = game_.play(p, m);
+      if (game_.terminal(c).primitive()) continue;
+      ++probes_;
+      if (searcher_.search(c, -s, -s + 1) > -s) continue;  // score(c) > -s: not a best move
+      any = true;
+      if (!visit(c, false)) return;
+    }
+    if (!any) throw std::logic_error("remoteness: no child has the given score (the score is not exact)");
+  }
+
+  // s >= 0: 1 + the least remoteness of a best child.
+  int walk_min(const Position& p, int s, int limit, const MoveList<G>& moves) {
+    int best = kNoLimit + 1;  // exact once <= limit
+    best_children(p, s, moves, [&](const Position& c, bool primitive) {
+      if (primitive) {
+        best = 1;
+        return false;
+      }
+      if (best <= 2) return false;  // a non-primitive child gives >= 2
+      const int child_limit = std::min(limit, best - 1) - 1;
+      const int r = 1 + walk(c, -s, child_limit);
+      if (r - 1 <= child_limit) best = r;  // exact and better; else >= min(limit, best - 1) + 1: no use
+      return true;
+    });
+    return best <= limit ? best : limit + 1;
+  }
+
+  // s < 0: 1 + the greatest remoteness of a best child; stops past the limit.
+  int walk_max(const Position& p, int s, int limit, const MoveList<G>& moves) {
+    int best = 0;
+    best_children(p, s, moves, [&](const Position& c, bool primitive) {
+      const int r = primitive ? 1 : 1 + walk(c, -s, limit - 1);
+      best = std::max(best, r);
+      return best <= limit;
+    });
+    return best;
   }
 
   const G& game_;
   Search& searcher_;
-  std::unordered_map<Position, int, PositionBytesHash<Position>> memo_;
+  std::unordered_map<Position, Known, PositionBytesHash<Position>> memo_;
   std::uint64_t probes_ = 0;
 };
 
