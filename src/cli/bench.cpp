@@ -87,6 +87,7 @@ struct SetOptions {
   bool killers = false, history = false;
   int split_depth = -1, min_split_empties = 16;
   bool all_moves = false;
+  bool remoteness = false;
   bool json = false;
 };
 
@@ -107,7 +108,7 @@ search::SearchOptions solver_options(const SetOptions& o) {
 // nodes per position, wrong answers. Exit 1 when any answer is wrong.
 template <class G, class Solver>
 int run_set_bench(const SetOptions& o, const G& game, Solver& solver, const search::TestSet& set) {
-  const search::SetResult r = search::run_test_set(game, solver, set, o.weak, o.all_moves);
+  const search::SetResult r = search::run_test_set(game, solver, set, o.weak, o.all_moves, o.remoteness);
   const std::string name = std::filesystem::path(o.path).filename().string();
   const double n = r.positions ? static_cast<double>(r.positions) : 1.0;
   if (o.json) {
@@ -123,6 +124,11 @@ int run_set_bench(const SetOptions& o, const G& game, Solver& solver, const sear
                         {"mean_nodes", r.mean_nodes()},
                         {"wrong", r.mismatches}};
     if (o.all_moves) j["moves_checked"] = r.moves_checked;
+    if (o.remoteness) {
+      j["mean_remoteness_cpu_ms"] = r.remoteness_cpu_seconds / n * 1e3;
+      j["mean_remoteness_nodes"] = static_cast<double>(r.remoteness_nodes) / n;
+      j["remoteness_sum"] = r.remoteness_sum;
+    }
     if (r.mismatches) j["first_wrong"] = r.first_mismatch;
     fmt::print("{}\n", j.dump());
   } else {
@@ -131,6 +137,9 @@ int run_set_bench(const SetOptions& o, const G& game, Solver& solver, const sear
                name, r.positions, o.threads, driver, r.cpu_seconds / n * 1e3, r.seconds / n * 1e3, r.mean_nodes(),
                o.all_moves ? fmt::format("moves {}  ", r.moves_checked) : "", r.mismatches,
                r.mismatches ? " (first: " + r.first_mismatch + ")" : "");
+    if (o.remoteness)
+      fmt::print("{:<12} remoteness phase: mean CPU {:.3f} ms, nodes {:.0f} (sum of remoteness {})\n", name,
+                 r.remoteness_cpu_seconds / n * 1e3, static_cast<double>(r.remoteness_nodes) / n, r.remoteness_sum);
   }
   return r.mismatches ? 1 : 0;
 }
@@ -199,6 +208,8 @@ void add_bench(CLI::App& app) {
   cmd->add_option("--min-split-empties", o->min_split_empties,
                   "Parallel search: no split where fewer squares are empty (default 16)");
   cmd->add_flag("--all-moves", o->all_moves, "--set: also solve every listed move and check its score (OBF)");
+  cmd->add_flag("--remoteness", o->remoteness,
+                "--set: after each solve, find the record (remoteness phase) and report its cost apart");
   cmd->add_flag("--json", o->json, "--set, --position: one JSON object per run");
   cmd->callback([=] {
     if (cmd->count("--position")) {

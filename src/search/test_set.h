@@ -50,16 +50,23 @@ struct SetResult {
   double seconds = 0;           // total wall time of the position solves (move checks excluded)
   double cpu_seconds = 0;       // total CPU time of the position solves (all threads)
   std::uint64_t nodes = 0;      // total nodes of the position solves
+  // with_remoteness: the record phase after each solve (record_from_search), measured apart.
+  double remoteness_cpu_seconds = 0;
+  std::uint64_t remoteness_nodes = 0;
+  long long remoteness_sum = 0;  // sum of the positions' remoteness (a signature of the phase)
   double mean_seconds() const { return positions ? seconds / static_cast<double>(positions) : 0; }
   double mean_nodes() const { return positions ? static_cast<double>(nodes) / static_cast<double>(positions) : 0; }
 };
 
 // For each line: clear the table, solve the position (weak: its sign only),
-// compare; with all_moves, solve every listed move's child too (same table,
+// compare; with_remoteness (not weak), then find its record with the
+// searcher's record_from_search (the same table; CPU and nodes counted
+// apart); with all_moves, solve every listed move's child too (same table,
 // not timed) and compare its negated score. `Solver` has clear(),
 // reset_nodes(), nodes(), solve(p), solve_weak(p) (the Searcher API).
 template <class G, class Solver>
-SetResult run_test_set(const G& game, Solver& solver, const TestSet& set, bool weak = false, bool all_moves = false) {
+SetResult run_test_set(const G& game, Solver& solver, const TestSet& set, bool weak = false, bool all_moves = false,
+                       bool with_remoteness = false) {
   SetResult result;
   auto note = [&](const SetLine& l, const std::string& what, int expected, int got) {
     if (result.mismatches++ != 0) return;
@@ -84,6 +91,15 @@ SetResult run_test_set(const G& game, Solver& solver, const TestSet& set, bool w
     ++result.positions;
     const int expected = weak ? (l.expected > 0) - (l.expected < 0) : l.expected;
     if (got != expected) note(l, "", expected, got);
+    if constexpr (requires { record_from_search(solver, p, got); }) {
+      if (with_remoteness && !weak) {
+        const std::uint64_t n0 = solver.nodes();
+        const std::clock_t r0 = std::clock();
+        result.remoteness_sum += record_from_search(solver, p, got).remoteness;
+        result.remoteness_cpu_seconds += static_cast<double>(std::clock() - r0) / CLOCKS_PER_SEC;
+        result.remoteness_nodes += solver.nodes() - n0;
+      }
+    }
     if (!all_moves) continue;
     for (const auto& [move, score] : l.moves) {
       const auto child = game.play(p, game.parse_move(p, move));
