@@ -12,6 +12,7 @@ void add_query(CLI::App& app);
 void add_info(CLI::App& app);
 void add_bench(CLI::App& app);
 void add_verify(CLI::App& app);  // src/cli/verify.cpp
+void add_perft(CLI::App& app);   // src/cli/perft.cpp
 
 int& exit_code();
 

@@ -23,6 +23,7 @@ int main(int argc, char** argv) {
   cli::add_info(app);
   cli::add_bench(app);
   cli::add_verify(app);
+  cli::add_perft(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

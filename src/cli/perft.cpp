@@ -1,0 +1,77 @@
+// gsolve perft GAME DEPTH: move sequences per ply from the start (src/perft.h),
+// to check the rules against published counts and to time move generation.
+#include "src/perft.h"
+
+#include <fmt/format.h>
+#include <tbb/global_control.h>
+#include <tbb/info.h>
+
+#include <chrono>
+#include <ctime>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "games/registry.h"
+#include "src/cli/cli.h"
+
+namespace gsolve::cli {
+namespace {
+
+struct PerftOptions {
+  std::string spec;
+  int depth = 0;
+  int threads = 0;
+  bool json = false;
+};
+
+void run_perft(const PerftOptions& o) {
+  const int threads = o.threads > 0 ? o.threads : tbb::info::default_concurrency();
+  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
+  with_game(o.spec, [&](const auto& g) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const std::clock_t c0 = std::clock();
+    const PerftCounts counts = perft(g, g.start(), o.depth);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const double cpu = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
+    if (o.json) {
+      nlohmann::json plies = nlohmann::json::array();
+      for (int k = 0; k <= o.depth; ++k) {
+        nlohmann::json row = {{"ply", k}, {"nodes", counts.nodes[k]}, {"standard", counts.standard(k)}};
+        row["finished"] = k < o.depth ? nlohmann::json(counts.finished[k]) : nlohmann::json();  // last ply: bulk
+        plies.push_back(row);
+      }
+      const nlohmann::json j = {{"game", g.spec()},   {"depth", o.depth},   {"plies", plies},
+                                {"seconds", seconds}, {"cpu_seconds", cpu}, {"threads", threads}};
+      fmt::print("{}\n", j.dump());
+      return;
+    }
+    fmt::print("perft {} to ply {}\n{:>4} {:>16} {:>16} {:>14}\n", g.spec(), o.depth, "ply", "nodes", "standard",
+               "finished");
+    for (int k = 0; k <= o.depth; ++k)
+      fmt::print("{:>4} {:>16} {:>16} {:>14}\n", k, counts.nodes[k], counts.standard(k),
+                 k < o.depth ? std::to_string(counts.finished[k]) : "-");  // last ply: counted in bulk
+    fmt::print("{:.3f} s, {:.3f} s CPU, {} thread{}\n", seconds, cpu, threads, threads == 1 ? "" : "s");
+  });
+}
+
+}  // namespace
+
+void add_perft(CLI::App& app) {
+  auto o = std::make_shared<PerftOptions>();
+  CLI::App* cmd =
+      app.add_subcommand("perft",
+                         "Count move sequences per ply from the start (a forced pass is a ply).\n"
+                         "nodes: positions at ply N; a finished game counts at the ply where it ends, then stops\n"
+                         "  (shared/data/reversi/README.md's per-ply lists: 8x8 ply 0..9, 6x6 ply 1..9).\n"
+                         "standard: finished games keep counting as leaves (the README's 'standard perft(N)':\n"
+                         "  8x8 ply 10..13, 6x6 ply 10..14, 4x4's 60060 complete games from ply 16 on).\n"
+                         "finished: games that end exactly at ply N ('-' at the last ply, which is counted in bulk).");
+  cmd->add_option("game", o->spec, "Game spec: reversi:8x8, reversi:6x6, connect4:7x6, tictactoe, ...")->required();
+  cmd->add_option("depth", o->depth, "Plies from the start (0..200)")->required()->check(CLI::Range(0, 200));
+  cmd->add_option("--threads", o->threads, "Worker threads (default: all cores)")->check(CLI::Range(1, 1024));
+  cmd->add_flag("--json", o->json, "One JSON object: game, depth, plies [{ply, nodes, standard, finished}], seconds");
+  cmd->callback([o] { run_perft(*o); });
+}
+
+}  // namespace gsolve::cli
