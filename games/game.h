@@ -101,6 +101,20 @@ concept Game = requires(const G& g, const typename G::Position& p, typename G::M
 template <Game G>
 using PositionList = FixedList<typename G::Position, G::kMaxMoves>;
 
+// Optional parts of the interface (a game may provide them; solvers test for
+// them at compile time):
+//   g.canonical_children(p, children)   faster canonical children, below;
+//   G::kTextIsMoveSequence              see text_names_only_reachable, below;
+//   g.for_each_unmove(p, f)             calls f(q) for every position q with a
+//                                       move q -> p (q may be primitive or
+//                                       unreachable; callers filter): the
+//                                       loopy solver's parents without an
+//                                       edge list (src/loopy_solver.h).
+template <class G>
+concept HasUnmoves = requires(const G& g, const typename G::Position& p) {
+  g.for_each_unmove(p, [](const typename G::Position&) {});
+};
+
 // True when a game's position text is the sequence of moves from the start
 // (connect4): every position a user can name is then reachable, so a database
 // need not say which ranks hold no position (db/chunk.h, fill_unknown). Games

@@ -63,6 +63,18 @@ class QuickCross {
     if (has_line(p.h) || has_line(p.v)) return {Value::Lose, 0};
     return {};
   }
+  // Un-moves (games/game.h): a piece on square s was either placed there (s
+  // was empty) or turned over (s held the other orientation). Empty squares
+  // have no un-move.
+  template <class F>
+  void for_each_unmove(const Position& p, F&& f) const {
+    for (std::uint32_t occupied = p.h | p.v; occupied; occupied &= occupied - 1) {
+      const std::uint32_t bit = occupied & (~occupied + 1);
+      f(Position{p.h & ~bit, p.v & ~bit});                        // placed
+      if (p.h & bit) f(Position{p.h & ~bit, p.v | bit});          // '|' turned to '-'
+      else f(Position{p.h | bit, p.v & ~bit});                    // '-' turned to '|'
+    }
+  }
   void generate_moves(const Position& p, MoveList<QuickCross>& moves) const;
   Position play(const Position& p, Move m) const {
     const std::uint32_t bit = std::uint32_t{1} << (m >> 1);

@@ -38,7 +38,7 @@
 //     clears the counters it passes, so later push waves recount them. On
 //     quickcross:4x4 the Win(1) wave pulls (1.79M frontier, 0.33M undecided).
 //
-// Parents ("un-moves"): games that provide Unmoves<G> (QuickCross below) get
+// Parents ("un-moves"): games that provide for_each_unmove (games/game.h) get
 // their parents generated on the fly: canonical(q) for every q with a move
 // q -> p, kept if not primitive (tested before canonical(), which costs more)
 // and reachable, deduplicated. Symmetries map moves to moves, so the un-moves
@@ -85,30 +85,6 @@
 
 namespace gsolve {
 
-// Un-move generation: Unmoves<G>::for_each(g, p, f) calls f(q) for every
-// position q with a move q -> p (q may be primitive or unreachable; callers
-// filter). Games without a specialisation use the reverse edge list.
-template <class G>
-struct Unmoves {
-  static constexpr bool available = false;
-};
-
-// Quick Cross: a piece on square s was either placed there (s was empty) or
-// turned over (s held the other orientation). Empty squares have no un-move.
-template <>
-struct Unmoves<QuickCross> {
-  static constexpr bool available = true;
-  template <class F>
-  static void for_each(const QuickCross&, const QuickCross::Position& p, F&& f) {
-    for (std::uint32_t occupied = p.h | p.v; occupied; occupied &= occupied - 1) {
-      const std::uint32_t bit = occupied & (~occupied + 1);
-      f(QuickCross::Position{p.h & ~bit, p.v & ~bit});  // placed
-      if (p.h & bit) f(QuickCross::Position{p.h & ~bit, p.v | bit});  // '|' turned to '-'
-      else f(QuickCross::Position{p.h | bit, p.v & ~bit});            // '-' turned to '|'
-    }
-  }
-};
-
 enum class ParentSource { automatic, unmoves, edge_list };
 // Win/Lose waves: push from the frontier, pull into the undecided positions,
 // or pick per wave (automatic; see the top). Tests force each, and alternate
@@ -120,10 +96,10 @@ class LoopySolver {
  public:
   // wdl: a scored game solved for Win/Lose/Tie; the loopy solver keeps no scores.
   LoopySolver(const G& game, bool wdl, ParentSource parents = ParentSource::automatic)
-      : g_(game), edge_list_(parents == ParentSource::edge_list || !Unmoves<G>::available) {
+      : g_(game), edge_list_(parents == ParentSource::edge_list || !HasUnmoves<G>) {
     if (G::kScored && !wdl)
       throw std::invalid_argument(g_.spec() + ": the loopy solver keeps no scores (use --objective wdl or the tiered solver)");
-    if (parents == ParentSource::unmoves && !Unmoves<G>::available)
+    if (parents == ParentSource::unmoves && !HasUnmoves<G>)
       throw std::invalid_argument(g_.spec() + ": no un-move generation for this game");
   }
 
@@ -265,9 +241,9 @@ class LoopySolver {
       for (std::uint64_t e = parent_offset_[id]; e != parent_offset_[id + 1]; ++e) f(parents_[e]);
       return;
     }
-    if constexpr (Unmoves<G>::available) {
+    if constexpr (HasUnmoves<G>) {
       FixedList<Id, G::kMaxMoves> seen;
-      Unmoves<G>::for_each(g_, position(id), [&](const Position& q) {
+      g_.for_each_unmove(position(id), [&](const Position& q) {
         if (g_.terminal(q).primitive()) return;  // cheaper than canonical(): test it first
         const Id pid = id_of(g_.canonical(q));
         if (pid == kNone) return;

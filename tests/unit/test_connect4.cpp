@@ -50,3 +50,49 @@ TEST_CASE("connect4: rank and unrank are inverse, canonical is a class invariant
     }
   }
 }
+
+// The one rules kernel (games/connect4_kernel.h) against a naive scan, on
+// tall narrow boards whose strides times 3 reach 64 or more (connect4:3x20
+// shifts by 66: undefined behaviour before the shifts were guarded).
+TEST_CASE("connect4: kernel has_four and winning_squares against a naive scan, tall boards included") {
+  std::mt19937_64 rng(7);
+  for (auto [w, h] : {std::pair{3, 20}, {2, 30}, {7, 6}, {4, 15}, {1, 63}}) {
+    const Connect4 g(w, h);
+    const auto naive_four = [&](std::uint64_t stones) {
+      const auto at = [&](int c, int r) {
+        return c >= 0 && c < w && r >= 0 && r < h && (stones >> (c * (h + 1) + r) & 1);
+      };
+      for (int c = 0; c < w; ++c)
+        for (int r = 0; r < h; ++r)
+          for (auto [dc, dr] : {std::pair{1, 0}, {0, 1}, {1, 1}, {1, -1}})
+            if (at(c, r) && at(c + dc, r + dr) && at(c + 2 * dc, r + 2 * dr) && at(c + 3 * dc, r + 3 * dr))
+              return true;
+      return false;
+    };
+    for (int i = 0; i < 2000; ++i) {
+      // Stones fill each column from the bottom (gravity), owned at random.
+      std::uint64_t mask = 0;
+      for (int c = 0; c < w; ++c) mask |= ((std::uint64_t{1} << (rng() % (h + 1))) - 1) << (c * (h + 1));
+      const std::uint64_t own = mask & (rng() | rng());
+      CAPTURE(w);
+      CAPTURE(h);
+      CHECK(g.has_four(own) == naive_four(own));
+      // A winning square completes a line of four whose other three squares are own.
+      std::uint64_t expected = 0;
+      for (int c = 0; c < w; ++c)
+        for (int r = 0; r < h; ++r)
+          for (auto [dc, dr] : {std::pair{1, 0}, {0, 1}, {1, 1}, {1, -1}}) {
+            std::uint64_t line = 0;
+            for (int k = 0; k < 4; ++k) {
+              const int cc = c + k * dc, rr = r + k * dr;
+              if (cc < 0 || cc >= w || rr < 0 || rr >= h) line = 0, k = 4;
+              else line |= std::uint64_t{1} << (cc * (h + 1) + rr);
+            }
+            if (__builtin_popcountll(line) != 4) continue;
+            const std::uint64_t missing = line & ~own;
+            if (__builtin_popcountll(missing) == 1 && !(missing & mask)) expected |= missing;
+          }
+      CHECK(g.winning_squares(own, mask) == expected);
+    }
+  }
+}

@@ -136,7 +136,7 @@ struct GraphGame {
   static constexpr bool kScored = false;
   static constexpr bool kLoopy = true;
 
-  std::vector<std::vector<std::uint32_t>> edges, back;  // back: edges reversed (for Unmoves)
+  std::vector<std::vector<std::uint32_t>> edges, back;  // back: edges reversed (for the un-moves)
   std::vector<Value> primitive;  // Unknown: not primitive
 
   std::string spec() const { return "graph:" + std::to_string(edges.size()); }
@@ -160,21 +160,17 @@ struct GraphGame {
   std::string format(const Position& p) const { return std::to_string(p.node); }
   std::string format_move(const Position&, Move m) const { return std::to_string(m); }
   Move parse_move(const Position&, std::string_view) const { return 0; }
-};
-static_assert(Game<GraphGame>);
-
-}  // namespace
-
-// Un-moves of the graph game: the reversed edges (repeats included; the solver
-// deduplicates), so the graph tests also run the un-move path of the solver.
-template <>
-struct gsolve::Unmoves<GraphGame> {
-  static constexpr bool available = true;
+  // Un-moves: the reversed edges (repeats included; the solver deduplicates),
+  // so the graph tests also run the un-move path of the solver.
   template <class F>
-  static void for_each(const GraphGame& g, const GraphGame::Position& p, F&& f) {
-    for (auto q : g.back[p.node]) f(GraphGame::Position{q});
+  void for_each_unmove(const Position& p, F&& f) const {
+    for (auto q : back[p.node]) f(Position{q});
   }
 };
+static_assert(Game<GraphGame>);
+static_assert(HasUnmoves<GraphGame>);
+
+}  // namespace
 
 namespace {
 
@@ -294,12 +290,12 @@ TEST_CASE("loopy: quickcross un-moves are exactly the inverse of moves") {
       g.generate_moves(p, moves);
       for (const auto m : moves) {
         bool found = false;
-        Unmoves<QuickCross>::for_each(g, g.play(p, m), [&](const QuickCross::Position& q) { found |= q == p; });
+        g.for_each_unmove(g.play(p, m), [&](const QuickCross::Position& q) { found |= q == p; });
         REQUIRE(found);
       }
       // Every parent lists p among its children, and parents are distinct.
       std::vector<QuickCross::Position> parents;
-      Unmoves<QuickCross>::for_each(g, p, [&](const QuickCross::Position& q) {
+      g.for_each_unmove(p, [&](const QuickCross::Position& q) {
         REQUIRE(std::find(parents.begin(), parents.end(), q) == parents.end());
         parents.push_back(q);
         MoveList<QuickCross> back;

@@ -1,0 +1,137 @@
+// The reversi plug-in of the search engine (src/search/engine.h, contract in
+// src/search/plugin.h): exact endgame search of reversi on the 8x8-frame
+// bitboards of games/reversi_kernel.h (6x6 and 4x4 in the frame's corner).
+//
+// Scores: own discs - opponent discs at the end of the game, the empty
+// squares to the winner (DESIGN.md), from the side to move's view.
+//
+// A node: State {own, opp}. Expansion, before the engine's table probe:
+//   * no move: a pass (forced, played through) or, if the opponent cannot move
+//     either, the final score (decided);
+//   * the stability cut-off (stability_cutoff.h): fail low when the opponent's
+//     stable discs already bound the score to <= alpha (decided, an upper bound);
+//   * one legal move: forced (no table entry: it would repeat the child's);
+//   * else every move with its order (move_ordering.h: fastest-first, corner
+//     stability, potential mobility, square type, parity below 12 empties) and
+//     its child's key for enhanced transposition cut-offs (where the children
+//     are stored: above kShallowMaxEmpties + 1 empties).
+// At kShallowMaxEmpties empties or fewer the leaf solver takes over
+// (shallow_search.h, last_empties.h): no table, no move list.
+// The table (full_key_table.h) keeps the whole position: no collision error.
+//
+// Layout: Reversi::Position's own/opp are read as 8x8-frame bitboards (bit =
+// row * 8 + column, smaller boards in the top-left corner), the layout of the
+// rules once they sit on the kernel (branch `rules`); on 8x8 it is the only layout.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <utility>
+
+#include "games/reversi.h"
+#include "games/reversi_kernel.h"
+#include "src/search/full_key_table.h"
+#include "src/search/plugin.h"
+#include "src/search/reversi/final_score.h"
+#include "src/search/reversi/move_ordering.h"
+#include "src/search/reversi/parity.h"
+#include "src/search/reversi/shallow_search.h"
+#include "src/search/reversi/stability_cutoff.h"
+
+namespace gsolve::search {
+
+struct ReversiKey {
+  std::uint64_t own, opp;  // the side to move's discs, the opponent's (8x8 frame)
+  friend bool operator==(const ReversiKey&, const ReversiKey&) = default;
+};
+
+class ReversiPlugin {
+ public:
+  using u64 = std::uint64_t;
+  using Game = Reversi;
+  using State = ReversiKey;  // a node is its key: no symmetry reduction (Edax neither)
+  using Key = ReversiKey;
+  using Table = FullKeyTable<ReversiKey>;
+  struct MoveItem {
+    int order;
+    int table_move;  // the square 0..63, or kPassCode
+    int square;      // 0..63 (a pass: 0; never ordered, it is alone)
+    int id;
+    Key child_key;  // the child itself
+  };
+  static constexpr int kPassCode = 64;
+  static constexpr int kMinScore = -64, kMaxScore = 64;
+  static constexpr int kMaxMoves = 64;
+  static constexpr int kMoveCodes = 65;
+  // Parallel splits (Edax's ybwc.c: only after the eldest child, only well above
+  // the leaves): the first plies below the root, at least this many empties.
+  static constexpr int kDefaultSplitDepth = 8;
+  static constexpr int kDefaultMinSplitEmpties = 14;
+  // Parity ordering below this many empties (Edax: 12).
+  static constexpr int kParityEmpties = 12;
+
+  explicit ReversiPlugin(const Reversi& game) : mask_(reversi::board_mask(game.size())), squares_(game.size() * game.size()) {}
+
+  bool root_value(const Reversi::Position&, int&) const { return false; }
+  State root(const Reversi::Position& p) const { return {p.own, p.opp}; }
+  std::pair<int, int> score_range(const Reversi::Position&) const { return {-squares_, squares_}; }
+  int empties(const State& s) const { return reversi::count(mask_ & ~(s.own | s.opp)); }
+  int ply_index(const State& s) const { return reversi::count(s.own | s.opp) & 63; }
+  std::uint32_t initial_history(int) const { return 0; }
+  std::unique_ptr<Table> make_table(std::size_t bytes) const { return std::make_unique<Table>(bytes); }
+  std::size_t local_table_bytes() const { return 0; }
+
+  bool is_leaf(const State& s) const { return empties(s) <= reversi::kShallowMaxEmpties; }
+  int solve_leaf(const State& s, int alpha, int beta, std::uint64_t& nodes) const {
+    --nodes;  // the engine counted this node already; the leaf solver counts it again
+    return reversi::solve_leaf(s.own, s.opp, mask_ & ~(s.own | s.opp), alpha, beta, nodes);
+  }
+
+  template <class Tables>
+  Expand expand(const State& s, int& alpha, int& beta, Node<ReversiPlugin>& node, int& value,
+                const Tables& tables) const {
+    using namespace reversi;
+    (void)beta;
+    const u64 empty = mask_ & ~(s.own | s.opp);
+    const int n = count(empty);
+    const u64 moves = legal_moves(s.own, s.opp) & empty;
+    if (!moves) {
+      if (legal_moves(s.opp, s.own) & empty) {
+        node.count = 1;
+        node.moves[0] = {0, kPassCode, 0, kPassCode, {s.opp, s.own}};
+        return Expand::forced;
+      }
+      value = final_score(s.own, s.opp, n);
+      return Expand::decided;
+    }
+    if (stability_cutoff(s.own, s.opp, n, squares_, alpha, &value)) return Expand::decided;
+    if ((moves & (moves - 1)) == 0) {
+      const int sq = __builtin_ctzll(moves);
+      const u64 bit = u64{1} << sq, f = flips(s.own, s.opp, sq);
+      node.count = 1;
+      node.moves[0] = {0, sq, sq, sq, {s.opp & ~f, s.own | f | bit}};
+      return Expand::forced;
+    }
+    node.key = s;
+    node.local = false;
+    node.etc = n - 1 > kShallowMaxEmpties;
+    tables.prefetch(node.key, false);
+    const u64 odd = n < kParityEmpties ? odd_quadrants(empty) : 0;
+    int k = 0;
+    for (u64 m = moves; m; m &= m - 1) {
+      const int sq = __builtin_ctzll(m);
+      const u64 bit = u64{1} << sq, f = flips(s.own, s.opp, sq);
+      node.moves[k++] = {move_order(s.own, s.opp, empty, sq, f, odd), sq, sq, sq, {s.opp & ~f, s.own | f | bit}};
+    }
+    node.count = k;
+    return Expand::expanded;
+  }
+
+  State play(const State&, const MoveItem& m) const { return m.child_key; }
+
+ private:
+  u64 mask_;
+  int squares_;
+};
+
+}  // namespace gsolve::search
