@@ -8,6 +8,7 @@
 
 #include "db/keyed_runs.h"
 #include "games/connect4.h"
+#include "games/reversi.h"
 #include "src/search/searcher.h"
 
 namespace gsolve {
@@ -172,5 +173,6 @@ SolveResult solve_top(const G& g, const SolveOptions& options, Progress& progres
 }
 
 template SolveResult solve_top(const Connect4&, const SolveOptions&, Progress&);
+template SolveResult solve_top(const Reversi&, const SolveOptions&, Progress&);
 
 }  // namespace gsolve

@@ -13,6 +13,7 @@
 #include <tbb/global_control.h>
 
 #include "src/cli/cli.h"
+#include "games/registry.h"
 #include "src/cli/option_ranges.h"
 #include "src/search/searcher.h"
 #include "src/search/test_set.h"
@@ -85,7 +86,9 @@ struct SetOptions {
   std::string algorithm;  // empty: the game's default
   bool weak = false;
   bool killers = false, history = false;
-  int split_depth = -1, min_split_empties = 16;
+  int split_depth = -1, min_split_empties = -1;  // -1: the game's defaults
+  bool all_moves = false;
+  bool remoteness = false;
   bool json = false;
 };
 
@@ -101,16 +104,16 @@ search::SearchOptions solver_options(const SetOptions& o) {
   return so;
 }
 
-// One line per run over a file of "<moves> <Pons score>" lines (the Connect 4
-// test sets): mean CPU time, wall time and nodes per position, wrong answers.
-// Exit 1 when any answer is wrong.
-int run_set_bench(const SetOptions& o) {
-  const search::SearchOptions so = solver_options(o);
-  const search::BenchResult r = search::run_benchmark_file(o.path, so, o.limit, o.weak);
-  const std::string set = std::filesystem::path(o.path).filename().string();
+// One line per run over a test set (src/search/test_set.h: Connect 4 sets
+// "<moves> <Pons score>", OBF reversi files): mean CPU time, wall time and
+// nodes per position, wrong answers. Exit 1 when any answer is wrong.
+template <class G, class Solver>
+int run_set_bench(const SetOptions& o, const G& game, Solver& solver, const search::TestSet& set) {
+  const search::SetResult r = search::run_test_set(game, solver, set, o.weak, o.all_moves, o.remoteness);
+  const std::string name = std::filesystem::path(o.path).filename().string();
   const double n = r.positions ? static_cast<double>(r.positions) : 1.0;
   if (o.json) {
-    nlohmann::json j = {{"set", set},
+    nlohmann::json j = {{"set", name},
                         {"positions", r.positions},
                         {"threads", o.threads},
                         {"algorithm", o.algorithm},
@@ -121,14 +124,39 @@ int run_set_bench(const SetOptions& o) {
                         {"mean_wall_ms", r.seconds / n * 1e3},
                         {"mean_nodes", r.mean_nodes()},
                         {"wrong", r.mismatches}};
+    if (o.all_moves) j["moves_checked"] = r.moves_checked;
+    if (o.remoteness) {
+      j["mean_remoteness_cpu_ms"] = r.remoteness_cpu_seconds / n * 1e3;
+      j["mean_remoteness_nodes"] = static_cast<double>(r.remoteness_nodes) / n;
+      j["remoteness_sum"] = r.remoteness_sum;
+    }
+    if (r.mismatches) j["first_wrong"] = r.first_mismatch;
     fmt::print("{}\n", j.dump());
   } else {
-    const std::string driver = (o.algorithm.empty() ? "default" : o.algorithm) + (o.killers ? "+killers" : "") + (o.history ? "+history" : "");
-    fmt::print("{:<12} {:>6} lines {:>2} thr {:<18} mean CPU {:>10.3f} ms  wall {:>10.3f} ms  nodes {:>12.0f}  wrong {}{}\n",
-               set, r.positions, o.threads, driver, r.cpu_seconds / n * 1e3, r.seconds / n * 1e3, r.mean_nodes(),
-               r.mismatches, r.mismatches ? " (first: " + r.first_mismatch + ")" : "");
+    const std::string driver = (o.algorithm.empty() ? "default" : o.algorithm) + (o.killers ? "+killers" : "") +
+                               (o.history ? "+history" : "");
+    fmt::print("{:<12} {:>6} lines {:>2} thr {:<18} mean CPU {:>10.3f} ms  wall {:>10.3f} ms  nodes {:>12.0f}  {}wrong {}{}\n",
+               name, r.positions, o.threads, driver, r.cpu_seconds / n * 1e3, r.seconds / n * 1e3, r.mean_nodes(),
+               o.all_moves ? fmt::format("moves {}  ", r.moves_checked) : "", r.mismatches,
+               r.mismatches ? " (first: " + r.first_mismatch + ")" : "");
+    if (o.remoteness)
+      fmt::print("{:<12} remoteness phase: mean CPU {:.3f} ms, nodes {:.0f} (sum of remoteness {})\n", name,
+                 r.remoteness_cpu_seconds / n * 1e3, static_cast<double>(r.remoteness_nodes) / n, r.remoteness_sum);
   }
   return r.mismatches ? 1 : 0;
+}
+
+int run_set_bench(const SetOptions& o) {
+  const search::TestSet set = search::read_test_set(o.path, o.limit);
+  return with_game(set.game_spec, [&](const auto& game) -> int {
+    using G = std::decay_t<decltype(game)>;
+    if constexpr (search::kHasSearcher<G>) {
+      search::Searcher<G> solver(game, solver_options(o));
+      return run_set_bench(o, game, solver, set);
+    } else {
+      throw ParseError(set.game_spec + ": no search solver for this game");
+    }
+  });
 }
 
 // One connect4:7x6 position (the empty board: the classic benchmark), root only.
@@ -161,10 +189,13 @@ void add_bench(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "bench",
       "Fixed work with a result signature: solve a set of small games and search 10 Connect 4 positions.\n"
-      "With --set FILE: search every line of a Connect 4 test set (\"<moves> <Pons score>\") instead, the\n"
-      "table cleared before each position, and print mean CPU time, wall time and nodes per position.");
+      "With --set FILE: search every line of a test set (Connect 4 \"<moves> <Pons score>\" or reversi OBF)\n"
+      "instead, the table cleared before each position, every score checked (exit 1 on a wrong one), and\n"
+      "print mean CPU time, wall time and nodes per position.");
   add_threads_option(cmd, o->threads, "1");
-  cmd->add_option("--set", o->path, "A Connect 4 test set file (board size from \"WxH\" in its name, else 7x6)")
+  cmd->add_option("--set", o->path,
+                  "A test set: *.obf is reversi:8x8 OBF (\"<board> <side>; <move>:<score>; ...\"), anything else a\n"
+                  "Connect 4 set (\"<moves> <Pons score>\", board size from \"WxH\" in its name, else 7x6)")
       ->check(CLI::ExistingFile);
   cmd->add_option("--position", o->position, "Search one connect4:7x6 position (moves; \"\" = the empty board)")
       ->excludes("--set");
@@ -178,9 +209,13 @@ void add_bench(CLI::App& app) {
   cmd->add_flag("--killers", o->killers, "--set, --position: order moves with killer moves too (off: they cost nodes here)");
   cmd->add_flag("--history", o->history, "--set, --position: order moves with the history heuristic too (off: it costs nodes)");
   add_integer_option(cmd, "--split-depth", o->split_depth, 0, 64,
-                     "Parallel search: plies below the root that may split (default 6)");
+                     "Parallel search: plies below the root that may split (default: the game's; connect4 6, reversi 8)");
   add_integer_option(cmd, "--min-split-empties", o->min_split_empties, 0, 64,
-                     "Parallel search: no split where fewer squares are empty (default 16)");
+                     "Parallel search: no split where fewer squares are empty (default: the game's; connect4 16, "
+                     "reversi 14)");
+  cmd->add_flag("--all-moves", o->all_moves, "--set: also solve every listed move and check its score (OBF)");
+  cmd->add_flag("--remoteness", o->remoteness,
+                "--set: after each solve, find the record (remoteness phase) and report its cost apart");
   cmd->add_flag("--json", o->json, "--set, --position: one JSON object per run");
   cmd->callback([=] {
     o->threads = thread_count(o->threads);

@@ -147,7 +147,7 @@ void run_query(const QueryOptions& o) {
     with_game(o.game, [&](const auto& g) {
       auto solver = make_searcher(g, o);
       if (!solver) throw ParseError("no database given and " + std::string(g.spec()) + " has no search solver");
-      answer_all(g, o, false, false, [&](const auto& canonical, bool& searched) {
+      answer_all(g, o, std::decay_t<decltype(g)>::kScored, false, [&](const auto& canonical, bool& searched) {
         searched = true;
         return searched_record(*solver, canonical, o.weak);
       });

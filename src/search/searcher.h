@@ -19,6 +19,7 @@
 
 #include "games/connect4.h"
 #include "games/game.h"
+#include "games/reversi.h"
 #include "src/record.h"
 #include "src/search/options.h"
 
@@ -29,6 +30,8 @@ template <class G>
 inline constexpr bool kHasSearcher = false;
 template <>
 inline constexpr bool kHasSearcher<Connect4> = true;
+template <>
+inline constexpr bool kHasSearcher<Reversi> = true;
 
 // The engine behind a Searcher: one virtual call per root search, none per node.
 template <class G>

@@ -1,0 +1,144 @@
+// The remoteness phase of scored search (src/search/remoteness.h): with the
+// exact score from a search, the walk over best-score children gives the
+// remoteness DESIGN.md's rule defines. Proof: every reachable reversi:4x4
+// position against the retrograde database (value, score, remoteness).
+#include <doctest/doctest.h>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "db/contents.h"
+#include "db/database.h"
+#include "games/reversi.h"
+#include "src/resolver.h"
+#include "src/search/remoteness.h"
+#include "src/solve.h"
+
+using namespace gsolve;
+
+namespace {
+
+struct TempDir {
+  std::filesystem::path path;
+  TempDir() : path(std::filesystem::temp_directory_path() / ("gsolve-remoteness-" + std::to_string(::getpid()))) {
+    std::filesystem::create_directories(path);
+  }
+  ~TempDir() { std::filesystem::remove_all(path); }
+  std::string file(const std::string& name) const { return (path / name).string(); }
+};
+
+// A reference searcher with the window contract, fail-hard (so the walk sees
+// bounds, not exact scores, outside the window): exhaustive memoised negamax.
+struct ExhaustiveSearch {
+  explicit ExhaustiveSearch(const Reversi& game) : g(game) {}
+  const Reversi& g;
+  std::unordered_map<Reversi::Position, int, search::PositionBytesHash<Reversi::Position>> memo;
+  std::uint64_t calls = 0;
+
+  int exact(const Reversi::Position& p) {
+    const Terminal t = g.terminal(p);
+    if (t.primitive()) return t.score;
+    if (auto it = memo.find(p); it != memo.end()) return it->second;
+    MoveList<Reversi> moves;
+    g.generate_moves(p, moves);
+    int best = -1000;
+    for (auto m : moves) best = std::max(best, -exact(g.play(p, m)));
+    memo.emplace(p, best);
+    return best;
+  }
+  int search(const Reversi::Position& p, int alpha, int beta) {
+    ++calls;
+    return std::clamp(exact(p), alpha, beta);
+  }
+};
+
+// Every reachable position of g from the start (the rules' DFS).
+std::vector<Reversi::Position> reachable(const Reversi& g) {
+  std::unordered_set<Reversi::Position, search::PositionBytesHash<Reversi::Position>> seen{g.start()};
+  std::vector<Reversi::Position> stack{g.start()}, out;
+  while (!stack.empty()) {
+    const auto p = stack.back();
+    stack.pop_back();
+    out.push_back(p);
+    if (g.terminal(p).primitive()) continue;
+    MoveList<Reversi> moves;
+    g.generate_moves(p, moves);
+    for (auto m : moves) {
+      const auto c = g.play(p, m);
+      if (seen.insert(c).second) stack.push_back(c);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("remoteness: scored records from score and remoteness") {
+  CHECK(search::scored_record(38, 21) == Record{Value::Win, 21, 38});
+  CHECK(search::scored_record(-4, 32) == Record{Value::Lose, 32, -4});
+  CHECK(search::scored_record(0, 9) == Record{Value::Tie, 9, 0});
+}
+
+TEST_CASE("remoteness: hand-checked reversi:4x4 lines") {
+  const Reversi g(4);
+  ExhaustiveSearch s{g};
+  search::RemotenessWalk<Reversi, ExhaustiveSearch> walk(g, s);
+  // The start: white wins by 10 (11-3 with 2 squares left empty).
+  const Record start = walk.record(g.start(), s.exact(g.start()));
+  CHECK(start.value == Value::Lose);
+  CHECK(start.score == -10);
+  CHECK(start.remoteness == 10);
+  // A primitive has remoteness 0 whatever its score.
+  Reversi::Position p = g.start();
+  while (!g.terminal(p).primitive()) {
+    MoveList<Reversi> moves;
+    g.generate_moves(p, moves);
+    p = g.play(p, moves[0]);
+  }
+  CHECK(walk.remoteness(p, g.terminal(p).score) == 0);
+  // A wrong score is a contract violation the walk reports rather than hides.
+  search::RemotenessWalk<Reversi, ExhaustiveSearch> fresh(g, s);
+  CHECK_THROWS_AS(fresh.remoteness(g.start(), -8), std::logic_error);
+}
+
+TEST_CASE("remoteness: every reachable reversi:4x4 position agrees with the retrograde database") {
+  TempDir dir;
+  SolveOptions o;
+  o.db_path = dir.file("r4.gsdb");
+  Progress quiet(false);
+  const SolveResult solved = solve_spec("reversi:4x4", o, quiet);
+  CHECK(solved.start.score == -10);
+
+  auto database = db::Database::open(o.db_path, db::Database::Mode::read);
+  const auto contents = db::Contents::read(*database);
+  db::RecordReader reader(*database, contents.tiers, contents.layout);
+  const Reversi g(4);
+  Resolver resolver(g, reader, contents.layout, true, &combine_children);
+
+  ExhaustiveSearch s{g};
+  search::RemotenessWalk<Reversi, ExhaustiveSearch> walk(g, s);
+  std::size_t checked = 0, mismatches = 0, canonical = 0;
+  std::unordered_set<Reversi::Position, search::PositionBytesHash<Reversi::Position>> canonical_seen;
+  for (const auto& p : reachable(g)) {
+    const auto c = g.canonical(p);
+    const auto stored = resolver.get(c);
+    REQUIRE(stored.status == db::RecordReader::Status::ok);
+    const Record mine = walk.record(p, s.exact(p));
+    ++checked;
+    if (canonical_seen.insert(c).second) ++canonical;
+    if (mine != stored.record && ++mismatches <= 5)
+      MESSAGE(g.format(p) << ": database " << value_name(stored.record.value) << " " << stored.record.score << " in "
+                          << stored.record.remoteness << ", walk " << value_name(mine.value) << " " << mine.score
+                          << " in " << mine.remoteness);
+  }
+  MESSAGE("reversi:4x4: ", checked, " reachable positions (", canonical, " canonical), ", walk.positions(),
+          " walked, ", walk.probes(), " null-window probes");
+  CHECK(checked == 62789);
+  CHECK(mismatches == 0);
+}
