@@ -134,7 +134,7 @@ TEST_CASE("test sets: the runner checks best scores and, with all moves, every l
   line.position = g.format(start);
   line.expected = -10;
   for (auto m : moves) line.moves.emplace_back(g.format_move(start, m), -solver.solve(g.play(start, m)));
-  TestSet set{"reversi:4x4", {line}};
+  TestSet set{"start.obf", "reversi:4x4", {line}};
   SetResult r = run_test_set(g, solver, set, false, true);
   CHECK(r.positions == 1);
   CHECK(r.mismatches == 0);
