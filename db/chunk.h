@@ -3,7 +3,7 @@
 //
 // A chunk covers up to chunk_records() consecutive ranks of one tier. Inside,
 // records are cut into frames of frame_records records; each frame is stored as
-// byte planes of the packed record (src/record.h), one after another, then
+// byte planes of the packed record (src/core/record.h), one after another, then
 // compressed by zstd on its own with zstd's content checksum on:
 //
 //   plane 0  bits 0..7 of the packed record: value and remoteness mod 32
@@ -43,7 +43,7 @@
 
 #include <zstd.h>
 
-#include "src/record.h"
+#include "src/core/record.h"
 
 namespace gsolve::db {
 
@@ -54,8 +54,8 @@ struct ChunkLayout {
   // Writer option, not part of the file's layout (Contents::read leaves it
   // false): Unknown records may be replaced by the record before them.
   bool fill_unknown = false;
-  // Bit t: tier t is derived, not stored (meta "derived_tiers", chosen in src/solve_session.cpp);
-  // its records are recomputed from the tier below by src/resolver.h.
+  // Bit t: tier t is derived, not stored (meta "derived_tiers", chosen in db/solve_session.cpp);
+  // its records are recomputed from the tier below by db/resolver.h.
   std::uint64_t derived_tiers = 0;
   bool derived(int tier) const { return tier >= 0 && tier < 64 && (derived_tiers >> tier & 1); }
   // Win in 1 is not stored either (meta "derived_win_in_1"): the rules say it,

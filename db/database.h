@@ -29,7 +29,7 @@
 #include <zstd.h>
 
 #include "db/chunk.h"
-#include "src/record.h"
+#include "src/core/record.h"
 
 namespace gsolve::db {
 
@@ -41,7 +41,7 @@ struct DbError : std::runtime_error {
 inline constexpr std::string_view kMagic = "gsolve-db";
 // 2: chunks GSC2 (packed-record byte planes, 16384-record frames; connect4
 // fills unreachable ranks, db/chunk.h). 3: connect4 stores every other tier
-// and no Win in 1 (meta "derived_tiers", "derived_win_in_1"; src/resolver.h
+// and no Win in 1 (meta "derived_tiers", "derived_win_in_1"; db/resolver.h
 // answers them; a version-2 reader would take them for missing or misread fillers).
 // 4: meta entry "meta_check" covers the whole meta table (spec, statistics,
 // every value), verified at open; a version-3 file has none.
@@ -171,7 +171,7 @@ class RecordReader {
 
   // The record stored at a rank. `missing`: no chunk or Unknown record.
   Lookup get(std::uint64_t rank);
-  // The same, in the form src/resolver.h's stores share (the tier is found again).
+  // The same, in the form db/resolver.h's stores share (the tier is found again).
   Lookup get(int, std::uint64_t rank) { return get(rank); }
   // Where a rank lives, for error messages ("chunk 3:17 frame 5").
   std::string locate(std::uint64_t rank) const;

@@ -69,7 +69,7 @@ class Connect4 {
   std::uint64_t winning_squares(std::uint64_t own, std::uint64_t mask) const;
   std::uint64_t playable_squares(std::uint64_t mask) const { return (mask + bottom_row_) & board_; }
   // The side to move has a move that wins at once (a non-primitive p): its record
-  // is Win in 1, which a database need not store (src/resolver.h).
+  // is Win in 1, which a database need not store (db/resolver.h).
   bool wins_now(const Position& p) const { return (winning_squares(p.current, p.mask) & playable_squares(p.mask)) != 0; }
   std::uint64_t bottom_of(int column) const { return std::uint64_t{1} << (column * (height_ + 1)); }
   std::uint64_t top_of(int column) const {

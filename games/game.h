@@ -109,7 +109,7 @@ using PositionList = FixedList<typename G::Position, G::kMaxMoves>;
 //                                       move q -> p (q may be primitive or
 //                                       unreachable; callers filter): the
 //                                       loopy solver's parents without an
-//                                       edge list (src/loopy_solver.h).
+//                                       edge list (src/retrograde/loopy_solver.h).
 template <class G>
 concept HasUnmoves = requires(const G& g, const typename G::Position& p) {
   g.for_each_unmove(p, [](const typename G::Position&) {});

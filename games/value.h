@@ -1,5 +1,5 @@
 // The outcome vocabulary shared by the rules and everything above them.
-// Lives in games/ because the rules must say who won; src/record.h builds the
+// Lives in games/ because the rules must say who won; src/core/record.h builds the
 // full record (remoteness, score) on top of it.
 #pragma once
 

@@ -16,10 +16,10 @@
 #include "db/keyed_runs.h"
 #include "db/tier_io.h"
 #include "games/registry.h"
-#include "src/bitmap.h"
-#include "src/discovery.h"
-#include "src/progress.h"
-#include "src/resolver.h"
+#include "src/core/bitmap.h"
+#include "src/retrograde/discovery.h"
+#include "src/core/progress.h"
+#include "db/resolver.h"
 #include "verify/record_store.h"
 
 namespace gsolve::verify {

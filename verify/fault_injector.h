@@ -8,7 +8,7 @@
 //   primitive   a primitive gets a wrong record (another value, or remoteness 2);
 //   mixed       a third of each.
 // Positions are drawn by a seeded reservoir sample over the stored records (in
-// rank order; not derived tiers nor Win in 1, which src/resolver.h answers),
+// rank order; not derived tiers nor Win in 1, which db/resolver.h answers),
 // then taken greedily so that no two changed positions are parent and child
 // (nor grandparent and grandchild through a derived tier, whose records are
 // recomputed): a changed child could otherwise make a changed parent look
@@ -31,7 +31,7 @@
 #include <string>
 #include <vector>
 
-#include "src/record.h"
+#include "src/core/record.h"
 
 namespace gsolve::verify {
 

@@ -35,7 +35,7 @@
 
 #include "db/contents.h"
 #include "db/database.h"
-#include "src/record.h"
+#include "src/core/record.h"
 
 namespace gsolve::verify {
 

@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "src/progress.h"
+#include "src/core/progress.h"
 
 namespace gsolve::verify {
 

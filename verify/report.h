@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "src/record.h"
+#include "src/core/record.h"
 #include "verify/rule.h"
 
 namespace gsolve::verify {

@@ -1,7 +1,7 @@
 // The verifier's own copy of DESIGN.md's value rule ("Values"), written out
 // case by case so that it can be read against the text in one sitting.
 //
-// It deliberately does NOT call src/record.h's combine_children, as_parent or
+// It deliberately does NOT call src/core/record.h's combine_children, as_parent or
 // preference: the verifier is the check on the solvers, and a bug shared with
 // them could hide itself. tests/unit/test_verify.cpp compares the two on
 // random inputs, so any disagreement between them shows up as a test failure.
@@ -12,7 +12,7 @@
 #include <span>
 #include <string>
 
-#include "src/record.h"
+#include "src/core/record.h"
 
 namespace gsolve::verify {
 

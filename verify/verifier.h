@@ -11,7 +11,7 @@
 //     makes p unverifiable (counted as skipped: the damaged frame is reported
 //     at the child itself).
 // Derived tiers (db/chunk.h; connect4 stores every other tier): records are
-// read through src/resolver.h with this file's own rule, so a stored
+// read through db/resolver.h with this file's own rule, so a stored
 // position's derived children are recomputed from their children and each
 // stored record is checked against two plies below. A derived position has
 // no record of its own to be wrong: it counts as checked once its children
@@ -67,9 +67,9 @@
 #include <tbb/parallel_for_each.h>
 
 #include "games/game.h"
-#include "src/bitmap.h"
-#include "src/progress.h"
-#include "src/resolver.h"
+#include "src/core/bitmap.h"
+#include "src/core/progress.h"
+#include "db/resolver.h"
 #include "verify/record_store.h"
 #include "verify/report.h"
 #include "verify/rule.h"

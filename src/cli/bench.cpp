@@ -17,7 +17,7 @@
 #include "src/cli/option_ranges.h"
 #include "src/search/searcher.h"
 #include "src/search/test_set.h"
-#include "src/solve.h"
+#include "src/solve/solve.h"
 
 namespace gsolve::cli {
 namespace {

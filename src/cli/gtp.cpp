@@ -14,7 +14,7 @@
 #include "games/go.h"
 #include "src/cli/cli.h"
 #include "src/search/go/solver.h"
-#include "src/version.h"
+#include "src/core/version.h"
 
 namespace gsolve::cli {
 namespace {

@@ -8,7 +8,7 @@
 
 #include "db/contents.h"
 #include "src/cli/cli.h"
-#include "src/stats.h"
+#include "src/core/stats.h"
 
 namespace gsolve::cli {
 namespace {

@@ -1,6 +1,6 @@
-// gsolve perft GAME DEPTH: move sequences per ply from the start (src/perft.h),
+// gsolve perft GAME DEPTH: move sequences per ply from the start (src/core/perft.h),
 // to check the rules against published counts and to time move generation.
-#include "src/perft.h"
+#include "src/core/perft.h"
 
 #include <fmt/format.h>
 #include <tbb/global_control.h>

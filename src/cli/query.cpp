@@ -19,8 +19,8 @@
 #include "src/cli/cli.h"
 #include "src/cli/option_ranges.h"
 #include "src/cli/query_go.h"
-#include "src/position_report.h"
-#include "src/resolver.h"
+#include "src/cli/position_report.h"
+#include "db/resolver.h"
 #include "src/search/searcher.h"
 
 namespace gsolve::cli {

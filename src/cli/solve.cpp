@@ -15,8 +15,8 @@
 #include "games/registry.h"
 #include "src/cli/cli.h"
 #include "src/cli/option_ranges.h"
-#include "src/memory_estimate.h"
-#include "src/solve.h"
+#include "src/retrograde/memory_estimate.h"
+#include "src/solve/solve.h"
 
 namespace gsolve::cli {
 

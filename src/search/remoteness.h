@@ -36,7 +36,7 @@
 #include <unordered_map>
 
 #include "games/game.h"
-#include "src/record.h"
+#include "src/core/record.h"
 
 namespace gsolve::search {
 

@@ -20,7 +20,7 @@
 #include "games/connect4.h"
 #include "games/game.h"
 #include "games/reversi.h"
-#include "src/record.h"
+#include "src/core/record.h"
 #include "src/search/options.h"
 
 namespace gsolve::search {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End-to-end: derived tiers (db/chunk.h, src/resolver.h). connect4 stores every
+# End-to-end: derived tiers (db/chunk.h, db/resolver.h). connect4 stores every
 # other tier; query answers every position (own record and every move's) as a
 # database of all tiers does, info counts are the same, verify --backtrack
 # checks every position and finds injected faults; --store-all-tiers opts out.

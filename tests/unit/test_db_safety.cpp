@@ -14,8 +14,8 @@
 #include "db/contents.h"
 #include "db/database.h"
 #include "games/connect4.h"
-#include "src/resolver.h"
-#include "src/solve.h"
+#include "db/resolver.h"
+#include "src/solve/solve.h"
 
 using namespace gsolve;
 

@@ -1,4 +1,4 @@
-// Derived tiers (db/chunk.h, src/resolver.h): a connect4 database that stores
+// Derived tiers (db/chunk.h, db/resolver.h): a connect4 database that stores
 // every other tier answers every reachable position exactly as a database
 // that stores them all; the choice is in the meta; a resumed solve restarts
 // from a stored tier and ends with the same records.
@@ -13,9 +13,9 @@
 
 #include "db/contents.h"
 #include "games/connect4.h"
-#include "src/discovery.h"
-#include "src/resolver.h"
-#include "src/solve.h"
+#include "src/retrograde/discovery.h"
+#include "db/resolver.h"
+#include "src/solve/solve.h"
 #include "verify/rule.h"
 
 using namespace gsolve;
@@ -60,7 +60,7 @@ void compare_all(int w, int h) {
   CHECK(ddb->meta_or("canonical_positions", "?") == fdb->meta_or("canonical_positions", "!"));
 
   db::RecordReader dreader(*ddb, dc.tiers, dc.layout), freader(*fdb, fc.tiers, fc.layout);
-  // Both rules: query's (src/record.h) and the verifiers' own (verify/rule.h).
+  // Both rules: query's (src/core/record.h) and the verifiers' own (verify/rule.h).
   Resolver by_record(g, dreader, dc.layout, false, &combine_children);
   Resolver by_verifier(g, dreader, dc.layout, false, &verify::expected_from_children);
   Progress quiet(false);

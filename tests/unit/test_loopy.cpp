@@ -1,4 +1,4 @@
-// The loopy retrograde solver (src/loopy_solver.h): Quick Cross counts, its
+// The loopy retrograde solver (src/retrograde/loopy_solver.h): Quick Cross counts, its
 // un-moves, agreement with the tiered solver, Tie waves and Draws on synthetic
 // graphs, and a hand-made database (a Draw region labelled Win/Lose) that the
 // verifier must reject.
@@ -19,8 +19,8 @@
 #include "db/tier_io.h"
 #include "games/quickcross.h"
 #include "games/registry.h"
-#include "src/loopy_solver.h"
-#include "src/solve.h"
+#include "src/retrograde/loopy_solver.h"
+#include "src/solve/solve.h"
 #include "verify/verifier.h"
 
 using namespace gsolve;

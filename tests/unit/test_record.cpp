@@ -2,7 +2,7 @@
 
 #include <vector>
 
-#include "src/record.h"
+#include "src/core/record.h"
 
 using namespace gsolve;
 

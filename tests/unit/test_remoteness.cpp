@@ -16,9 +16,9 @@
 #include "db/contents.h"
 #include "db/database.h"
 #include "games/reversi.h"
-#include "src/resolver.h"
+#include "db/resolver.h"
 #include "src/search/remoteness.h"
-#include "src/solve.h"
+#include "src/solve/solve.h"
 
 using namespace gsolve;
 

@@ -1,7 +1,7 @@
 // The strong solver against an independent brute force: a plain array board,
 // its own four-in-a-row test and its own copy of the value rule, memoised on
 // the board text. Every reachable position of connect4:4x4 must agree, read
-// through src/resolver.h (half the tiers are derived, not stored).
+// through db/resolver.h (half the tiers are derived, not stored).
 #include <doctest/doctest.h>
 
 #include <unistd.h>
@@ -15,8 +15,8 @@
 
 #include "db/contents.h"
 #include "games/connect4.h"
-#include "src/resolver.h"
-#include "src/solve.h"
+#include "db/resolver.h"
+#include "src/solve/solve.h"
 
 using namespace gsolve;
 

@@ -15,7 +15,7 @@
 #include "games/registry.h"
 #include "games/reversi.h"
 #include "games/reversi_kernel.h"
-#include "src/perft.h"
+#include "src/core/perft.h"
 
 using namespace gsolve;
 
@@ -114,7 +114,7 @@ struct NaiveReversi {
   }
 };
 
-// Plain recursive perft (nodes at ply depth), a check on src/perft.h.
+// Plain recursive perft (nodes at ply depth), a check on src/core/perft.h.
 std::uint64_t recursive_perft(const Reversi& g, const Reversi::Position& p, int depth) {
   if (depth == 0) return 1;
   if (g.terminal(p).primitive()) return 0;

@@ -14,11 +14,11 @@
 #include "db/contents.h"
 #include "db/database.h"
 #include "games/reversi.h"
-#include "src/resolver.h"
+#include "db/resolver.h"
 #include "src/search/remoteness.h"
 #include "src/search/searcher.h"
 #include "src/search/test_set.h"
-#include "src/solve.h"
+#include "src/solve/solve.h"
 
 using namespace gsolve;
 using namespace gsolve::search;

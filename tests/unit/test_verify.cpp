@@ -1,4 +1,4 @@
-// The verifiers (verify/): the rule on hand cases and against src/record.h,
+// The verifiers (verify/): the rule on hand cases and against src/core/record.h,
 // clean databases pass with every position checked, every injected fault is
 // found, and nothing but injected positions and their parents is reported.
 #include <doctest/doctest.h>
@@ -17,7 +17,7 @@
 #include "db/contents.h"
 #include "db/tier_io.h"
 #include "games/registry.h"
-#include "src/solve.h"
+#include "src/solve/solve.h"
 #include "verify/fault_injector.h"
 #include "verify/rule.h"
 #include "verify/verifier.h"
@@ -178,7 +178,7 @@ TEST_CASE("verify: the rule on hand cases (DESIGN.md, Values)") {
   CHECK(verify::expected_primitive(Terminal{L, -3}, false) == R(L, 0, 0));
 }
 
-TEST_CASE("verify: the verifier's rule and src/record.h's combine_children agree") {
+TEST_CASE("verify: the verifier's rule and src/core/record.h's combine_children agree") {
   std::mt19937_64 rng(7);
   const Value values[] = {W, L, T, D};
   for (int round = 0; round < 20000; ++round) {

@@ -7,7 +7,7 @@
 #pragma once
 
 #include "games/connect4.h"
-#include "src/record.h"
+#include "src/core/record.h"
 
 namespace gsolve::search {
 

@@ -28,7 +28,7 @@
 #include <vector>
 
 #include "games/go.h"
-#include "src/record.h"
+#include "src/core/record.h"
 
 namespace gsolve::search::go {
 

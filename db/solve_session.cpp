@@ -1,4 +1,4 @@
-#include "src/solve_session.h"
+#include "db/solve_session.h"
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -7,7 +7,7 @@
 #include <cstring>
 #include <ctime>
 
-#include "src/version.h"
+#include "src/core/version.h"
 
 namespace gsolve {
 
@@ -28,7 +28,7 @@ namespace {
 // counted from the last, which is stored (measured on connect4:6x4: 3% smaller
 // than deriving the last tier and its full boards). Each derived tier's
 // records follow from the stored tier below it, one ply of lookahead
-// (src/resolver.h). Only where
+// (db/resolver.h). Only where
 // every move goes up one tier and every readable position is reachable
 // (connect4: fill_unknown), and only for the tiered solver, which never reads
 // a tier back except its checkpoint, always a stored one (db/tier_io.cpp).

@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "games/game.h"
-#include "src/record.h"
+#include "src/core/record.h"
 
 namespace gsolve {
 

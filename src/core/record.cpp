@@ -1,4 +1,4 @@
-#include "src/record.h"
+#include "src/core/record.h"
 
 namespace gsolve {
 

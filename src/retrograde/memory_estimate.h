@@ -3,13 +3,13 @@
 // instead of being killed by the kernel hours later (issue 11, item 2).
 //
 // The terms are the allocations the solvers really make:
-//   tiered (src/tiered_solver.h, src/discovery.h):
+//   tiered (src/retrograde/tiered_solver.h, src/retrograde/discovery.h):
 //     discovery, one bit per rank of every tier, kept to the end;
 //     two record buffers (4 B per rank) that take turns: one holds the even
 //     tiers, the other the odd ones, each as large as the largest it held;
 //     the per-tier "expanded", "done" and "retry" bitmaps (3 bits per rank of
 //     the largest tier), and the compressed tier being written (< 1 B/rank).
-//   loopy (src/loopy_solver.h): the discovery bitmaps and id prefix counts
+//   loopy (src/retrograde/loopy_solver.h): the discovery bitmaps and id prefix counts
 //     (1 bit + 4 B / 64 per rank), per reachable canonical position rank 8 B +
 //     record 4 B + counter 1 B + frontier id 4 B (+ 16 B and 4 B per edge
 //     without un-moves), and, while a tier is written, 4 B per rank of that
@@ -30,7 +30,7 @@
 #include <cstdint>
 
 #include "games/game.h"
-#include "src/loopy_solver.h"
+#include "src/retrograde/loopy_solver.h"
 
 namespace gsolve {
 

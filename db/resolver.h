@@ -9,7 +9,7 @@
 //     stored (or Win in 1, below);
 //   * Win in 1 (meta "derived_win_in_1"): a non-primitive position whose side
 //     to move wins at once is Win in 1 by the rules, exactly, in any tier.
-// The rule is a parameter: query uses src/record.h's combine_children, the
+// The rule is a parameter: query uses src/core/record.h's combine_children, the
 // verifiers their own copy (verify/rule.h).
 //
 // Store: get(tier, rank) -> Lookup with .status (Status::ok / missing /
@@ -22,8 +22,8 @@
 
 #include "db/chunk.h"
 #include "games/game.h"
-#include "src/bitmap.h"
-#include "src/record.h"
+#include "src/core/bitmap.h"
+#include "src/core/record.h"
 
 namespace gsolve {
 

@@ -1,4 +1,4 @@
-#include "src/search_solve.h"
+#include "src/solve/search_solve.h"
 
 #include <algorithm>
 #include <chrono>

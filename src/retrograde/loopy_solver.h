@@ -78,10 +78,10 @@
 #include "db/tier_io.h"
 #include "games/game.h"
 #include "games/quickcross.h"
-#include "src/discovery.h"
-#include "src/record.h"
-#include "src/solve_session.h"
-#include "src/tiered_solver.h"
+#include "src/retrograde/discovery.h"
+#include "src/core/record.h"
+#include "db/solve_session.h"
+#include "src/retrograde/tiered_solver.h"
 
 namespace gsolve {
 

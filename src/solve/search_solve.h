@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "src/progress.h"
-#include "src/solve_session.h"
-#include "src/tiered_solver.h"
+#include "src/core/progress.h"
+#include "db/solve_session.h"
+#include "src/retrograde/tiered_solver.h"
 
 namespace gsolve {
 

@@ -3,7 +3,7 @@
 // Contract: on return the database answers, for every canonical position
 // reachable from the start, its exact record by DESIGN.md's rule (value,
 // remoteness, and score where scored), addressed by the game's rank, read
-// through src/resolver.h (connect4 stores every other tier and no Win in 1;
+// through db/resolver.h (connect4 stores every other tier and no Win in 1;
 // other games store every reachable record, every other rank Unknown). Tiers
 // are solved from the last one back, each in parallel; each tier is committed
 // with its checkpoint in one transaction, by a background writer one tier
@@ -30,13 +30,13 @@
 
 #include "db/tier_io.h"
 #include "games/game.h"
-#include "src/discovery.h"
-#include "src/phase_clock.h"
-#include "src/rank_walker.h"
-#include "src/record.h"
-#include "src/resolver.h"
-#include "src/solve_session.h"
-#include "src/tier_writer.h"
+#include "src/retrograde/discovery.h"
+#include "src/core/phase_clock.h"
+#include "src/retrograde/rank_walker.h"
+#include "src/core/record.h"
+#include "db/resolver.h"
+#include "db/solve_session.h"
+#include "src/retrograde/tier_writer.h"
 
 namespace gsolve {
 

@@ -1,9 +1,9 @@
-#include "src/solve.h"
+#include "src/solve/solve.h"
 
 #include "games/registry.h"
-#include "src/loopy_solver.h"
+#include "src/retrograde/loopy_solver.h"
 #include "src/search/searcher.h"
-#include "src/search_solve.h"
+#include "src/solve/search_solve.h"
 
 namespace gsolve {
 

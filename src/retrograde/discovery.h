@@ -13,9 +13,9 @@
 #include <tbb/parallel_for.h>
 
 #include "games/game.h"
-#include "src/bitmap.h"
-#include "src/progress.h"
-#include "src/rank_walker.h"
+#include "src/core/bitmap.h"
+#include "src/core/progress.h"
+#include "src/retrograde/rank_walker.h"
 
 namespace gsolve {
 

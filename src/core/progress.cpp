@@ -1,4 +1,4 @@
-#include "src/progress.h"
+#include "src/core/progress.h"
 
 #include <cstdio>
 

@@ -4,9 +4,9 @@
 
 #include <string>
 
-#include "src/progress.h"
-#include "src/solve_session.h"
-#include "src/tiered_solver.h"
+#include "src/core/progress.h"
+#include "db/solve_session.h"
+#include "src/retrograde/tiered_solver.h"
 
 namespace gsolve {
 

@@ -17,7 +17,7 @@
 #include "db/chunk.h"
 #include "db/database.h"
 #include "db/writer_lock.h"
-#include "src/stats.h"
+#include "src/core/stats.h"
 
 namespace gsolve {
 
@@ -33,7 +33,7 @@ struct SolveOptions {
   bool force = false;     // replace an existing database
   bool wdl = false;       // --objective wdl: scored games solved for win/lose/tie only
   int zstd_level = 0;            // 0: 14 where tiers are derived (connect4), else 6
-  bool derive_tiers = true;     // connect4: store every other tier only (src/solve_session.cpp)
+  bool derive_tiers = true;     // connect4: store every other tier only (db/solve_session.cpp)
   int store_depth = -1;         // >= 0: search solve, records of the first store_depth plies only
   std::size_t hash_mb = 1024;   // search: transposition table size
   SolverChoice solver = SolverChoice::automatic;  // --solver auto|tiered|loopy

@@ -1,4 +1,4 @@
-#include "src/position_report.h"
+#include "src/cli/position_report.h"
 
 #include <fmt/format.h>
 

@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "src/record.h"
+#include "src/core/record.h"
 
 namespace gsolve {
 
