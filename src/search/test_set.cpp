@@ -101,7 +101,9 @@ TestSet read_test_set(const std::string& path, std::size_t limit) {
     const std::string text = trim(line);
     if (text.empty() || (obf && text[0] == '%')) continue;
     const std::string where = name + ":" + std::to_string(number);
-    set.lines.push_back(obf ? parse_obf_line(where, number, text) : parse_connect4_line(where, number, text));
+    // Connect 4 lines keep their leading blank: it marks the empty board.
+    set.lines.push_back(obf ? parse_obf_line(where, number, text)
+                            : parse_connect4_line(where, number, line.substr(0, line.find_last_not_of(" \t\r") + 1)));
   }
   return set;
 }

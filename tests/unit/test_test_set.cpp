@@ -159,7 +159,7 @@ TEST_CASE("test sets: Connect 4 runs through the same runner") {
   const Connect4 g(4, 4);
   Searcher<Connect4> solver(g);
   const int start = solver.solve(g.start());
-  TempFile set_file("set_4x4.txt", "1 " + std::to_string(solver.solve(g.parse("1"))) + "\n" + std::to_string(start) +
+  TempFile set_file("set_4x4.txt", "1 " + std::to_string(solver.solve(g.parse("1"))) + "\n " + std::to_string(start) +
                                        "\n" + "12 " + std::to_string(solver.solve(g.parse("12")) + 1) + "\n");
   const TestSet set = read_test_set(set_file.path);
   CHECK(set.game_spec == "connect4:4x4");
