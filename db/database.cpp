@@ -193,16 +193,47 @@ std::unique_ptr<Database> Database::open(const std::string& path, Mode mode) {
   return db;
 }
 
-std::unique_ptr<Database> Database::create(const std::string& path) {
+std::unique_ptr<Database> Database::create(const std::string& path,
+                                           const std::vector<std::pair<std::string, std::string>>& meta) {
   struct stat st;  // an empty file is no database: the writer lock may have made it (db/writer_lock.h)
-  if (::stat(path.c_str(), &st) == 0 && st.st_size > 0) throw DbError(path + ": already exists");
+  if (::stat(path.c_str(), &st) == 0 && st.st_size > 0 && !interrupted_creation(path))
+    throw DbError(path + ": already exists");
   auto db = open_env(path, 0);
   WriteTxn txn(*db);
   txn.put_meta("magic", kMagic);
   txn.put_meta("format_version", std::to_string(kFormatVersion));
   txn.put_meta("complete", "0");
+  for (const auto& [key, value] : meta) txn.put_meta(key, value);
   txn.commit();
   return db;
+}
+
+bool Database::interrupted_creation(const std::string& path) {
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return false;
+  if (st.st_size == 0) return true;
+  if (!looks_like_lmdb(path)) return false;
+  MDB_env* env = nullptr;
+  if (mdb_env_create(&env) != MDB_SUCCESS) return false;
+  bool empty = false;
+  if (mdb_env_set_maxdbs(env, 4) == MDB_SUCCESS &&
+      mdb_env_open(env, path.c_str(), MDB_RDONLY | MDB_NOSUBDIR | MDB_NOTLS | MDB_NOLOCK, 0644) == MDB_SUCCESS) {
+    MDB_txn* txn = nullptr;
+    if (mdb_txn_begin(env, nullptr, MDB_RDONLY, &txn) == MDB_SUCCESS) {
+      // A table that does not exist, or exists with no entry, holds nothing.
+      const auto holds_nothing = [&](const char* name) {
+        MDB_dbi dbi;
+        const int rc = mdb_dbi_open(txn, name, 0, &dbi);
+        if (rc == MDB_NOTFOUND) return true;
+        MDB_stat stat;
+        return rc == MDB_SUCCESS && mdb_stat(txn, dbi, &stat) == MDB_SUCCESS && stat.ms_entries == 0;
+      };
+      empty = holds_nothing("meta") && holds_nothing("records");
+      mdb_txn_abort(txn);
+    }
+  }
+  mdb_env_close(env);
+  return empty;
 }
 
 Database::~Database() {

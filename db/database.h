@@ -23,6 +23,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include <lmdb.h>
@@ -69,7 +70,15 @@ class Database {
   // cannot create LMDB's lock file (read-only directory) opens without one.
   static std::unique_ptr<Database> open(const std::string& path, Mode mode);
   // Creates a new, empty database file (the file must not exist, or be empty).
-  static std::unique_ptr<Database> create(const std::string& path);
+  // A new database holding `meta` beside the magic and format version, written
+  // in the same transaction as them, so that a kill leaves either a file that
+  // interrupted_creation() recognises or a whole gsolve database.
+  static std::unique_ptr<Database> create(const std::string& path,
+                                          const std::vector<std::pair<std::string, std::string>>& meta = {});
+  // True for what a solve killed while creating `path` leaves: an empty file
+  // (the writer lock made it) or an LMDB file with no gsolve meta and no
+  // records. Such a file holds nothing; a --resume starts it afresh.
+  static bool interrupted_creation(const std::string& path);
   ~Database();
   Database(const Database&) = delete;
   Database& operator=(const Database&) = delete;

@@ -78,7 +78,9 @@ void SolveSession::open_or_create(const SolveOptions& options, const std::string
                                   const std::string& addressing, bool exists) {
   const std::string& path = options.db_path;
   const std::string objective = options.wdl ? "wdl" : "full";
-  if (exists && options.resume) {
+  // A solve killed while it created the file left nothing to resume: start afresh.
+  const bool fresh_shell = exists && options.resume && db::Database::interrupted_creation(path);
+  if (exists && options.resume && !fresh_shell) {
     db_ = db::Database::open(path, db::Database::Mode::write);
     auto expect = [&](const char* key, const std::string& want) {
       const std::string got = db_->meta_or(key, "?");
@@ -102,32 +104,31 @@ void SolveSession::open_or_create(const SolveOptions& options, const std::string
     }
     return;
   }
-  if (exists && !options.force)
+  if (exists && !options.force && !fresh_shell)
     throw db::DbError(path + ": already exists (--resume continues an interrupted solve, --force replaces it)");
   std::string target = path;
-  if (exists) {  // --force: a new file beside the old one, renamed over it when complete
+  if (exists && !fresh_shell) {  // --force: a new file beside the old one, renamed over it when complete
     final_path_ = path;
     target = path + ".new";
     ::unlink(target.c_str());  // left by a killed --force solve; the lock on `path` makes it ours
     ::unlink((target + "-lock").c_str());
   }
   ::unlink((path + ".compact").c_str());  // left by a solve killed in finish()
-  db_ = db::Database::create(target);
-  db::WriteTxn txn(*db_);
-  txn.put_meta("game", spec);
-  txn.put_meta("objective", objective);
-  txn.put_meta("scored", scored ? "1" : "0");
-  txn.put_meta("coverage", coverage);
-  txn.put_meta("addressing", addressing);
-  txn.put_meta("rank_version", "1");
-  txn.put_meta("solver", solver);
-  txn.put_meta("solver_version", kVersion);
-  txn.put_meta("tiers", db::tiers_to_json(tiers));
-  txn.put_meta("derived_tiers", derived_json(layout_.derived_tiers));
-  txn.put_meta("derived_win_in_1", layout_.win_in_1 ? "1" : "0");
-  txn.put_meta("layout", nlohmann::json{layout_.planes, layout_.frame_records, layout_.frames_per_chunk}.dump());
-  txn.put_meta("created", now_utc());
-  txn.commit();
+  // One transaction with the magic: a kill leaves a whole header or nothing.
+  db_ = db::Database::create(
+      target, {{"game", spec},
+               {"objective", objective},
+               {"scored", scored ? "1" : "0"},
+               {"coverage", coverage},
+               {"addressing", addressing},
+               {"rank_version", "1"},
+               {"solver", solver},
+               {"solver_version", kVersion},
+               {"tiers", db::tiers_to_json(tiers)},
+               {"derived_tiers", derived_json(layout_.derived_tiers)},
+               {"derived_win_in_1", layout_.win_in_1 ? "1" : "0"},
+               {"layout", nlohmann::json{layout_.planes, layout_.frame_records, layout_.frames_per_chunk}.dump()},
+               {"created", now_utc()}});
 }
 
 Stats SolveSession::stats_of_tier(int tier) const {

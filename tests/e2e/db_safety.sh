@@ -102,6 +102,15 @@ expect_error "two.gsdb: another solve is writing it (the file is locked)" "$BIN"
 wait $first || { cat first.out; fail "the first solve failed"; }
 [ "$("$BIN" info --db two.gsdb --json | json 'j["complete"]')" = True ] || fail "the first solve did not complete"
 
+# A solve killed while it created the file (before its first commit) leaves an
+# empty file: --resume starts afresh and completes; without --resume the file
+# is no database the solve may overwrite blindly.
+: > shell.gsdb
+"$BIN" solve connect4:5x4 --db shell.gsdb --resume >/dev/null
+[ "$("$BIN" info --db shell.gsdb --json | json 'j["game"], j["complete"]')" = "connect4:5x4 True" ] \
+  || fail "--resume of an empty file did not solve afresh"
+"$BIN" query --db shell.gsdb --json '' 3344 11 | cmp -s - want.json || fail "the resumed shell answers differently"
+
 # 6. --force builds beside the old file: killed, the old database is whole.
 "$BIN" solve connect4:4x4 --db old.gsdb >/dev/null
 "$BIN" query --db old.gsdb --json 11 > old.json

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <random>
@@ -70,8 +71,10 @@ TEST_CASE("db: the meta check catches an edit of any meta entry, and its absence
   auto damaged_of = [](const std::string& file) {
     return file + ": database metadata is damaged (its checksum does not match)";
   };
-  for (const auto& [key, value] : std::vector<std::pair<std::string, std::string>>{
+  for (const auto& entry : std::vector<std::pair<std::string, std::string>>{
            {"game", "connect4:4x4"}, {"stats/3", "{\"x\":2}"}, {"complete", "1"}, {"new_entry", ""}}) {
+    const std::string& key = entry.first;  // not a structured binding: clang 14 cannot capture one
+    const std::string& value = entry.second;
     const std::string copy = dir.file("copy-" + key.substr(0, 4) + ".gsdb");
     std::filesystem::copy_file(path, copy);
     {
@@ -150,4 +153,37 @@ TEST_CASE("db: RecordReader's frame cache gives the same records at 8 frames and
   }
   CHECK(mismatches == 0);
   CHECK(known > 10000);
+}
+
+TEST_CASE("db: what a solve killed while creating its file leaves is recognised as holding nothing") {
+  TempDir dir;
+  const std::string empty = dir.file("empty.gsdb");
+  { std::FILE* f = std::fopen(empty.c_str(), "w"); REQUIRE(f); std::fclose(f); }
+  CHECK(db::Database::interrupted_creation(empty));
+  CHECK_FALSE(db::Database::interrupted_creation(dir.file("missing.gsdb")));
+
+  // An LMDB file whose tables were made but never filled (a kill before the header's commit).
+  const std::string shell = dir.file("shell.gsdb");
+  {
+    MDB_env* env = nullptr;
+    REQUIRE(mdb_env_create(&env) == MDB_SUCCESS);
+    REQUIRE(mdb_env_set_maxdbs(env, 4) == MDB_SUCCESS);
+    REQUIRE(mdb_env_open(env, shell.c_str(), MDB_NOSUBDIR, 0644) == MDB_SUCCESS);
+    MDB_txn* txn = nullptr;
+    REQUIRE(mdb_txn_begin(env, nullptr, 0, &txn) == MDB_SUCCESS);
+    MDB_dbi dbi;
+    REQUIRE(mdb_dbi_open(txn, "meta", MDB_CREATE, &dbi) == MDB_SUCCESS);
+    REQUIRE(mdb_txn_commit(txn) == MDB_SUCCESS);
+    mdb_env_close(env);
+  }
+  CHECK(db::Database::interrupted_creation(shell));
+  // Once created, the file holds the header and is a database, not a shell.
+  std::filesystem::remove(shell);
+  db::Database::create(shell, {{"game", "connect4:4x4"}}).reset();
+  CHECK_FALSE(db::Database::interrupted_creation(shell));
+  CHECK(db::Database::open(shell, db::Database::Mode::read)->meta_or("game", "?") == "connect4:4x4");
+  // A file that is not LMDB at all is not a shell either: it is refused, never overwritten.
+  const std::string text = dir.file("text.gsdb");
+  { std::FILE* f = std::fopen(text.c_str(), "w"); REQUIRE(f); std::fputs("not a database\n", f); std::fclose(f); }
+  CHECK_FALSE(db::Database::interrupted_creation(text));
 }
