@@ -44,12 +44,26 @@ std::uint64_t size_of(const std::string& path) {
 // and reading its records would die of SIGBUS. Checked after mdb_env_open
 // (which reads the two meta pages with read(), not through the map) and
 // before anything reads a record page.
-void check_not_truncated(MDB_env* env, const std::string& path) {
+// The bytes the file's last used page ends at, by LMDB's own account.
+std::uint64_t bytes_needed(MDB_env* env, const std::string& path) {
   MDB_envinfo info;
   MDB_stat stat;
   check(mdb_env_info(env, &info), path);
   check(mdb_env_stat(env, &stat), path);
-  const std::uint64_t need = (std::uint64_t{info.me_last_pgno} + 1) * stat.ms_psize;
+  return (std::uint64_t{info.me_last_pgno} + 1) * stat.ms_psize;
+}
+
+// Whether the file ends before its last used page (or LMDB cannot say): never throws.
+bool truncated(MDB_env* env, const std::string& path) {
+  try {
+    return size_of(path) < bytes_needed(env, path);
+  } catch (const DbError&) {
+    return true;
+  }
+}
+
+void check_not_truncated(MDB_env* env, const std::string& path) {
+  const std::uint64_t need = bytes_needed(env, path);
   const std::uint64_t have = size_of(path);
   if (have < need)
     throw DbError(path + ": database file is truncated (" + std::to_string(have) + " bytes, its pages need " +
@@ -217,7 +231,8 @@ bool Database::interrupted_creation(const std::string& path) {
   if (mdb_env_create(&env) != MDB_SUCCESS) return false;
   bool empty = false;
   if (mdb_env_set_maxdbs(env, 4) == MDB_SUCCESS &&
-      mdb_env_open(env, path.c_str(), MDB_RDONLY | MDB_NOSUBDIR | MDB_NOTLS | MDB_NOLOCK, 0644) == MDB_SUCCESS) {
+      mdb_env_open(env, path.c_str(), MDB_RDONLY | MDB_NOSUBDIR | MDB_NOTLS | MDB_NOLOCK, 0644) == MDB_SUCCESS &&
+      !truncated(env, path)) {  // a truncated file is damage, reported by open(), never read past its end
     MDB_txn* txn = nullptr;
     if (mdb_txn_begin(env, nullptr, MDB_RDONLY, &txn) == MDB_SUCCESS) {
       // A table that does not exist, or exists with no entry, holds nothing.

@@ -24,7 +24,7 @@ namespace {
 // A finished database of the same game: --resume has nothing to do. (Another
 // game falls through to the solve, which refuses it with a clear error.)
 bool already_complete(const std::string& path, const std::string& spec) {
-  if (::access(path.c_str(), F_OK) != 0) return false;
+  if (::access(path.c_str(), F_OK) != 0 || db::Database::interrupted_creation(path)) return false;
   const auto db = db::Database::open(path, db::Database::Mode::read);
   const std::string game = with_game(spec, [](const auto& g) { return std::string(g.spec()); });
   return db->meta_or("complete", "0") == "1" && db->meta_or("game", "") == game;
