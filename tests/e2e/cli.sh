@@ -1,31 +1,14 @@
 #!/usr/bin/env bash
 # Command-line hardening (issue 11: items 2, 3, 4, 9, 11, 12): every usage error
 # is one exact line on stderr and exit 2; batches answer every line.
-set -euo pipefail
-BIN="$(cd "$1" && pwd)/gsolve"
+source "$(dirname "$0")/common.sh.inc"
 CORRUPT="$(cd "$1" && pwd)/gsolve-corrupt"
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
 
-# expect_exact "stderr line" command...: exit 2, stderr is exactly that line.
-expect_exact() {
-  local want="$1"; shift
-  set +e
-  "$@" >"$WORK/out" 2>"$WORK/err"
-  local rc=$?
-  set -e
-  [ $rc -eq 2 ] || { cat "$WORK/err"; fail "exit $rc (want 2): $*"; }
-  [ "$(cat "$WORK/err")" = "$want" ] || { echo "got:  $(cat "$WORK/err")" >&2; echo "want: $want" >&2; fail "$*"; }
-}
 # expect_output "stdout" command...: exit 0, stdout exactly that (stderr empty).
 expect_output() {
   local want="$1"; shift
-  set +e
-  "$@" >"$WORK/out" 2>"$WORK/err"
-  local rc=$?
-  set -e
-  [ $rc -eq 0 ] || { cat "$WORK/err"; fail "exit $rc (want 0): $*"; }
+  run_capture "$@"
+  [ $RC -eq 0 ] || { cat "$WORK/err"; fail "exit $RC (want 0): $*"; }
   [ ! -s "$WORK/err" ] || { cat "$WORK/err"; fail "stderr not empty: $*"; }
   [ "$(cat "$WORK/out")" = "$want" ] || { echo "got:" >&2; cat "$WORK/out" >&2; echo "want:" >&2; echo "$want" >&2; fail "$*"; }
 }

@@ -5,16 +5,8 @@
 # directory, and the sizes `info` reports.
 source "$(dirname "$0")/common.sh.inc"
 
-# expect_error "message" command...: exit 2 and exactly that one line on stderr.
-expect_error() {
-  local want="$1"; shift
-  set +e
-  "$@" >"$WORK/out" 2>"$WORK/err"
-  local rc=$?
-  set -e
-  [ $rc -eq 2 ] || { cat "$WORK/err"; fail "exit $rc (want 2): $*"; }
-  [ "$(cat "$WORK/err")" = "gsolve: error: $want" ] || { cat "$WORK/err"; fail "message is not '$want': $*"; }
-}
+# expect_db_error "message" command...: exit 2 and exactly "gsolve: error: message" on stderr.
+expect_db_error() { local want="$1"; shift; expect_exact "gsolve: error: $want" "$@"; }
 
 cd "$WORK"
 "$BIN" solve connect4:5x4 --db c4.gsdb --store-all-tiers --zstd-level 1 >/dev/null
@@ -50,20 +42,20 @@ open(path, 'wb').write(data.replace(old, new))  # stale copies in free pages too
 PY
 }
 cp c4.gsdb spec.gsdb && edit spec.gsdb 'gameconnect4:5x4' 'gameconnect4:4x4'
-expect_error "spec.gsdb: database metadata is damaged (its checksum does not match)" "$BIN" query --db spec.gsdb 3344
-expect_error "spec.gsdb: database metadata is damaged (its checksum does not match)" "$BIN" info --db spec.gsdb
-expect_error "spec.gsdb: database metadata is damaged (its checksum does not match)" "$BIN" verify --db spec.gsdb --backtrack
+expect_db_error "spec.gsdb: database metadata is damaged (its checksum does not match)" "$BIN" query --db spec.gsdb 3344
+expect_db_error "spec.gsdb: database metadata is damaged (its checksum does not match)" "$BIN" info --db spec.gsdb
+expect_db_error "spec.gsdb: database metadata is damaged (its checksum does not match)" "$BIN" verify --db spec.gsdb --backtrack
 "$BIN" solve tictactoe --db ttt.gsdb >/dev/null
 reach=$("$BIN" info --db ttt.gsdb --json | json 'j["reachable_positions"]')
 [ "$reach" = 5478 ] || fail "tictactoe has $reach reachable positions"
 cp ttt.gsdb stat.gsdb && edit stat.gsdb 'canonical_positions' 'canonical_positionz'
-expect_error "stat.gsdb: database metadata is damaged (its checksum does not match)" "$BIN" info --db stat.gsdb
+expect_db_error "stat.gsdb: database metadata is damaged (its checksum does not match)" "$BIN" info --db stat.gsdb
 cp ttt.gsdb stat2.gsdb && edit stat2.gsdb 'reachable_positions5478' 'reachable_positions5479'
-expect_error "stat2.gsdb: database metadata is damaged (its checksum does not match)" "$BIN" verify --db stat2.gsdb --backtrack
+expect_db_error "stat2.gsdb: database metadata is damaged (its checksum does not match)" "$BIN" verify --db stat2.gsdb --backtrack
 cp ttt.gsdb nocheck.gsdb && edit nocheck.gsdb 'meta_check' 'meta_checq'
-expect_error "nocheck.gsdb: database metadata is damaged (its checksum does not match)" "$BIN" info --db nocheck.gsdb
+expect_db_error "nocheck.gsdb: database metadata is damaged (its checksum does not match)" "$BIN" info --db nocheck.gsdb
 cp ttt.gsdb v3.gsdb && edit v3.gsdb 'format_version4' 'format_version3'
-expect_error "v3.gsdb: database format version 3, this gsolve reads 4 (solve the game again)" "$BIN" info --db v3.gsdb
+expect_db_error "v3.gsdb: database format version 3, this gsolve reads 4 (solve the game again)" "$BIN" info --db v3.gsdb
 
 # 8. verify of an incomplete database: exit 2, "database is incomplete", nothing checked.
 set +e
@@ -72,8 +64,8 @@ rc=$?
 set -e
 [ $rc -eq 137 ] || fail "the solve was not killed (exit $rc)"
 incomplete="killed.gsdb: database is incomplete (its solve was interrupted or is still running; solve --resume completes it): nothing verified"
-expect_error "$incomplete" "$BIN" verify --db killed.gsdb --backtrack
-expect_error "$incomplete" "$BIN" verify --db killed.gsdb --random --walks 10
+expect_db_error "$incomplete" "$BIN" verify --db killed.gsdb --backtrack
+expect_db_error "$incomplete" "$BIN" verify --db killed.gsdb --random --walks 10
 
 # 5. One writer: the database file is flock'ed for the whole solve. A held
 # lock (here by flock(1), the same lock a solve takes) refuses a second solve
@@ -82,8 +74,8 @@ flock -n c4.gsdb sleep 30 &
 holder=$!
 sleep 0.3
 locked="c4.gsdb: another solve is writing it (the file is locked)"
-expect_error "$locked" "$BIN" solve connect4:5x4 --db c4.gsdb
-expect_error "$locked" "$BIN" solve connect4:4x4 --db c4.gsdb --force
+expect_db_error "$locked" "$BIN" solve connect4:5x4 --db c4.gsdb
+expect_db_error "$locked" "$BIN" solve connect4:4x4 --db c4.gsdb --force
 "$BIN" query --db c4.gsdb --json '' 3344 11 > got.json
 cmp -s want.json got.json || fail "a reader could not read beside the writer lock"
 "$BIN" info --db c4.gsdb >/dev/null
@@ -92,13 +84,13 @@ kill $holder; wait $holder 2>/dev/null || true
 flock -n killed.gsdb sleep 30 &
 holder=$!
 sleep 0.3
-expect_error "killed.gsdb: another solve is writing it (the file is locked)" "$BIN" solve connect4:5x4 --db killed.gsdb --resume
+expect_db_error "killed.gsdb: another solve is writing it (the file is locked)" "$BIN" solve connect4:5x4 --db killed.gsdb --resume
 kill $holder; wait $holder 2>/dev/null || true
 # And two real solves: the second fails at once, the first completes.
 "$BIN" solve connect4:5x4 --db two.gsdb --threads 1 >first.out 2>&1 &
 first=$!
 for _ in $(seq 100); do [ -s two.gsdb ] && break; sleep 0.05; done
-expect_error "two.gsdb: another solve is writing it (the file is locked)" "$BIN" solve connect4:5x4 --db two.gsdb --force
+expect_db_error "two.gsdb: another solve is writing it (the file is locked)" "$BIN" solve connect4:5x4 --db two.gsdb --force
 wait $first || { cat first.out; fail "the first solve failed"; }
 [ "$("$BIN" info --db two.gsdb --json | json 'j["complete"]')" = True ] || fail "the first solve did not complete"
 

@@ -1,22 +1,6 @@
 #!/usr/bin/env bash
 # Bad input: a one-line error, exit code 2, and nothing written.
-set -euo pipefail
-BIN="$(cd "$1" && pwd)/gsolve"
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
-
-# expect_error "substring" command...: exit 2, exactly one line on stderr naming the problem.
-expect_error() {
-  local want="$1"; shift
-  set +e
-  "$@" >"$WORK/out" 2>"$WORK/err"
-  local rc=$?
-  set -e
-  [ $rc -eq 2 ] || fail "exit $rc (want 2): $*"
-  [ "$(wc -l <"$WORK/err")" -eq 1 ] || { cat "$WORK/err"; fail "not one line: $*"; }
-  grep -qF -- "$want" "$WORK/err" || { cat "$WORK/err"; fail "message lacks '$want': $*"; }
-}
+source "$(dirname "$0")/common.sh.inc"
 
 cd "$WORK"
 "$BIN" solve connect4:4x4 --db c4.gsdb >/dev/null

@@ -1,20 +1,6 @@
 #!/usr/bin/env bash
 # Go: query (value, score, remoteness, every move), GTP framing, one-line errors with exit 2.
-set -euo pipefail
-BIN="$(cd "$1" && pwd)/gsolve"
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
-expect_error() {
-  local want="$1"; shift
-  set +e
-  "$@" >"$WORK/out" 2>"$WORK/err"
-  local rc=$?
-  set -e
-  [ $rc -eq 2 ] || fail "exit $rc (want 2): $*"
-  [ "$(wc -l <"$WORK/err")" -eq 1 ] || { cat "$WORK/err"; fail "not one line: $*"; }
-  grep -qF -- "$want" "$WORK/err" || { cat "$WORK/err"; fail "message lacks '$want': $*"; }
-}
+source "$(dirname "$0")/common.sh.inc"
 
 out=$("$BIN" query --game go:1x3 "")
 grep -qx "value: win +3 in 3" <<<"$out" || fail "1x3 value: $out"

@@ -26,18 +26,8 @@ row=$("$BIN" perft reversi:6x6 10 --threads 1 | awk '$1 == 10 {print $2, $3, $4}
 [ "$("$BIN" perft tictactoe 9 --json | json "j['plies'][9]['standard'], j['plies'][9]['nodes']")" = "255168 127872" ] \
   || fail "tictactoe perft"
 
-expect() {
-  local want="$1"; shift
-  set +e
-  "$@" >"$WORK/out" 2>"$WORK/err"
-  local rc=$?
-  set -e
-  [ $rc -eq 2 ] || fail "exit $rc (want 2): $*"
-  [ "$(wc -l <"$WORK/err")" -eq 1 ] || { cat "$WORK/err"; fail "not one line: $*"; }
-  grep -qF -- "$want" "$WORK/err" || { cat "$WORK/err"; fail "message lacks '$want': $*"; }
-}
-expect "unknown game 'chess'" "$BIN" perft chess 3
-expect "reversi board 5x5 is not supported" "$BIN" perft reversi:5x5 3
-expect "depth" "$BIN" perft reversi:8x8 -1
-expect "depth" "$BIN" perft reversi:8x8 many
+expect_error "unknown game 'chess'" "$BIN" perft chess 3
+expect_error "reversi board 5x5 is not supported" "$BIN" perft reversi:5x5 3
+expect_error "depth" "$BIN" perft reversi:8x8 -1
+expect_error "depth" "$BIN" perft reversi:8x8 many
 echo "perft: all checks passed"

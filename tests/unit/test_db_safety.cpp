@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "temp_dir.h"
 #include "db/contents.h"
 #include "db/database.h"
 #include "games/connect4.h"
@@ -19,17 +20,9 @@
 #include "src/solve/solve.h"
 
 using namespace gsolve;
+using gsolve::testing::TempDir;
 
 namespace {
-
-struct TempDir {
-  std::filesystem::path path;
-  TempDir() : path(std::filesystem::temp_directory_path() / ("gsolve-dbsafety-" + std::to_string(::getpid()))) {
-    std::filesystem::create_directories(path);
-  }
-  ~TempDir() { std::filesystem::remove_all(path); }
-  std::string file(const std::string& name) const { return (path / name).string(); }
-};
 
 std::string open_error(const std::string& path) {
   try {

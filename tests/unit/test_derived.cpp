@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "temp_dir.h"
 #include "db/contents.h"
 #include "games/connect4.h"
 #include "src/retrograde/discovery.h"
@@ -19,17 +20,9 @@
 #include "verify/rule.h"
 
 using namespace gsolve;
+using gsolve::testing::TempDir;
 
 namespace {
-
-struct TempDir {
-  std::filesystem::path path;
-  TempDir() : path(std::filesystem::temp_directory_path() / ("gsolve-derived-" + std::to_string(::getpid()))) {
-    std::filesystem::create_directories(path);
-  }
-  ~TempDir() { std::filesystem::remove_all(path); }
-  std::string file(const std::string& name) const { return (path / name).string(); }
-};
 
 SolveResult solve(const std::string& spec, const std::string& path, bool derive) {
   SolveOptions o;

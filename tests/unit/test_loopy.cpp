@@ -15,6 +15,7 @@
 
 #include <unistd.h>
 
+#include "temp_dir.h"
 #include "db/contents.h"
 #include "db/tier_io.h"
 #include "games/quickcross.h"
@@ -24,20 +25,9 @@
 #include "verify/verifier.h"
 
 using namespace gsolve;
+using gsolve::testing::TempDir;
 
 namespace {
-
-struct TempDir {
-  std::string path;
-  // memory: in /dev/shm where there is one (hundreds of tiny databases: no disk syncs).
-  explicit TempDir(bool memory = false) {
-    std::string tmpl = memory && std::filesystem::is_directory("/dev/shm") ? "/dev/shm/gsolve-loopy-XXXXXX"
-                                                                            : "/tmp/gsolve-loopy-XXXXXX";
-    path = ::mkdtemp(tmpl.data());
-  }
-  ~TempDir() { std::filesystem::remove_all(path); }
-  std::string file(const std::string& name) const { return path + "/" + name; }
-};
 
 SolveResult solve(const std::string& spec, const std::string& path, SolverChoice solver, bool wdl = false) {
   SolveOptions o;

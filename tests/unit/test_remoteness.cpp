@@ -13,6 +13,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "temp_dir.h"
 #include "db/contents.h"
 #include "db/database.h"
 #include "games/reversi.h"
@@ -21,17 +22,9 @@
 #include "src/solve/solve.h"
 
 using namespace gsolve;
+using gsolve::testing::TempDir;
 
 namespace {
-
-struct TempDir {
-  std::filesystem::path path;
-  TempDir() : path(std::filesystem::temp_directory_path() / ("gsolve-remoteness-" + std::to_string(::getpid()))) {
-    std::filesystem::create_directories(path);
-  }
-  ~TempDir() { std::filesystem::remove_all(path); }
-  std::string file(const std::string& name) const { return (path / name).string(); }
-};
 
 // A reference searcher with the window contract, fail-hard (so the walk sees
 // bounds, not exact scores, outside the window): exhaustive memoised negamax.
