@@ -13,6 +13,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "reversi_negamax.h"
 #include "temp_dir.h"
 #include "db/contents.h"
 #include "db/database.h"
@@ -28,25 +29,9 @@ namespace {
 
 // A reference searcher with the window contract, fail-hard (so the walk sees
 // bounds, not exact scores, outside the window): exhaustive memoised negamax.
-struct ExhaustiveSearch {
-  explicit ExhaustiveSearch(const Reversi& game) : g(game) {}
-  const Reversi& g;
-  std::unordered_map<Reversi::Position, int, search::PositionBytesHash<Reversi::Position>> memo;
-  std::uint64_t calls = 0;
-
-  int exact(const Reversi::Position& p) {
-    const Terminal t = g.terminal(p);
-    if (t.primitive()) return t.score;
-    if (auto it = memo.find(p); it != memo.end()) return it->second;
-    MoveList<Reversi> moves;
-    g.generate_moves(p, moves);
-    int best = -1000;
-    for (auto m : moves) best = std::max(best, -exact(g.play(p, m)));
-    memo.emplace(p, best);
-    return best;
-  }
+struct ExhaustiveSearch : testing::ReversiNegamax {
+  using ReversiNegamax::ReversiNegamax;
   int search(const Reversi::Position& p, int alpha, int beta) {
-    ++calls;
     return std::clamp(exact(p), alpha, beta);
   }
 };

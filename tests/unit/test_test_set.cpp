@@ -10,6 +10,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "reversi_negamax.h"
 #include "games/connect4.h"
 #include "games/reversi.h"
 #include "src/search/searcher.h"
@@ -33,30 +34,16 @@ struct TempFile {
 const std::string kFfo40 = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X";
 
 // The exact scores of reversi:4x4 by exhaustive negamax, as a Searcher-like solver.
-struct Reversi4Solver {
-  explicit Reversi4Solver(const Reversi& game) : g(game) {}
-  const Reversi& g;
-  std::unordered_map<Reversi::Position, int, PositionBytesHash<Reversi::Position>> memo;
-  std::uint64_t count = 0;
-  int solve(const Reversi::Position& p) {
-    ++count;
-    const Terminal t = g.terminal(p);
-    if (t.primitive()) return t.score;
-    if (auto it = memo.find(p); it != memo.end()) return it->second;
-    MoveList<Reversi> moves;
-    g.generate_moves(p, moves);
-    int best = -1000;
-    for (auto m : moves) best = std::max(best, -solve(g.play(p, m)));
-    memo.emplace(p, best);
-    return best;
-  }
+struct Reversi4Solver : testing::ReversiNegamax {
+  using ReversiNegamax::ReversiNegamax;
+  int solve(const Reversi::Position& p) { return exact(p); }
   int solve_weak(const Reversi::Position& p) {
     const int s = solve(p);
     return (s > 0) - (s < 0);
   }
   void clear() { memo.clear(); }
-  void reset_nodes() { count = 0; }
-  std::uint64_t nodes() const { return count; }
+  void reset_nodes() { calls = 0; }
+  std::uint64_t nodes() const { return calls; }
 };
 
 }  // namespace
