@@ -109,7 +109,7 @@ class TieredSolver {
       result.stats.merge(stats);
       result.signature += hash;
       std::swap(next, current);  // next: tier t; current: tier t + 1's buffer, free now
-      writer.start([this, &session, t, records = next.span(), meta = SolveSession::tier_meta(t, stats, hash)] {
+      writer.start([&session, t, records = next.span(), meta = SolveSession::tier_meta(t, stats, hash)] {
         PhaseClock write_clock(RUSAGE_THREAD);
         db::write_tier(session.db(), static_cast<std::uint32_t>(t), records, session.layout(),
                        session.zstd_level(), meta);

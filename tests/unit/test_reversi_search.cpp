@@ -30,6 +30,10 @@ using gsolve::search::FullKeyTable;
 
 namespace {
 
+// The test drivers below call the leaf solvers and the stability cut-off
+// directly, without a ReversiPlugin to fill the edge table first.
+const bool kEdgeTableFilled = (ensure_edge_stability(), true);
+
 // Plain minimax, no pruning, no ordering: the reference score.
 int minimax(u64 own, u64 opp, u64 empty, bool passed = false) {
   const u64 moves = legal_moves(own, opp) & empty;

@@ -74,7 +74,9 @@ class ReversiPlugin {
   static constexpr int kParityEmpties = 12;
 
   explicit ReversiPlugin(const Reversi& game)
-      : mask_(reversi::board_mask(game.size())), squares_(game.size() * game.size()) {}
+      : mask_(reversi::board_mask(game.size())), squares_(game.size() * game.size()) {
+    reversi::ensure_edge_stability();
+  }
 
   bool root_value(const Reversi::Position&, int&) const { return false; }
   State root(const Reversi::Position& p) const { return {p.own, p.opp}; }

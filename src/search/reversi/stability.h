@@ -26,39 +26,55 @@ namespace detail {
 
 // kEdgeStable[own * 256 + opp]: the own discs of an 8-square line that stay own
 // whatever moves either side plays on the line's empty squares (a move there
-// flips along the line only). Built bottom-up: a line with more discs first; a
-// line's stable set is own & the stable sets of every line one move later.
-struct EdgeStability {
-  std::array<std::uint8_t, 65536> stable{};
+// flips along the line only). Filled by ensure_edge_stability() (the reversi
+// search plug-in calls it), not at program start: building it costs about
+// 0.6 ms that every gsolve process, a cold Connect 4 query too, would pay. An
+// unfilled table (all zero) claims no stable disc: weaker, never unsound.
+inline std::array<std::uint8_t, 65536> kEdgeStable{};
 
-  static int play_on_line(int p, int o, int x) {  // p plays x: flips along the line; returns new p | (new o << 8)
-    p |= 1 << x;
-    for (int dir = -1; dir <= 1; dir += 2) {
-      int y = x + dir, f = 0;
-      while (y >= 0 && y < 8 && (o >> y & 1)) f |= 1 << y, y += dir;
-      if (y >= 0 && y < 8 && (p >> y & 1)) p |= f, o &= ~f;
-    }
-    return p | (o << 8);
+inline int play_on_line(int p, int o, int x) {  // p plays x: flips along the line; returns new p | (new o << 8)
+  p |= 1 << x;
+  for (int dir = -1; dir <= 1; dir += 2) {
+    int y = x + dir, f = 0;
+    while (y >= 0 && y < 8 && (o >> y & 1)) f |= 1 << y, y += dir;
+    if (y >= 0 && y < 8 && (p >> y & 1)) p |= f, o &= ~f;
   }
+  return p | (o << 8);
+}
 
-  EdgeStability() {
-    for (int discs = 8; discs >= 0; --discs)
-      for (int p = 0; p < 256; ++p)
-        for (int o = 0; o < 256; ++o) {
-          if ((p & o) || __builtin_popcount(p | o) != discs) continue;
-          int s = p;
-          for (int x = 0; x < 8 && s; ++x) {
-            if ((p | o) >> x & 1) continue;
-            const int a = play_on_line(p, o, x);  // own plays x (legal or not: more lines, still sound)
-            s &= stable[(a & 255) * 256 + (a >> 8)];
-            const int b = play_on_line(o, p, x);  // opponent plays x
-            s &= stable[(b >> 8) * 256 + (b & 255)];
-          }
-          stable[p * 256 + o] = static_cast<std::uint8_t>(s);
+// Built bottom-up: a line with more discs first; a line's stable set is own &
+// the stable sets of every line one move later.
+inline void fill_edge_stability(std::array<std::uint8_t, 65536>& stable) {
+  for (int discs = 8; discs >= 0; --discs)
+    for (int p = 0; p < 256; ++p)
+      for (int o = 0; o < 256; ++o) {
+        if ((p & o) || __builtin_popcount(p | o) != discs) continue;
+        int s = p;
+        for (int x = 0; x < 8 && s; ++x) {
+          if ((p | o) >> x & 1) continue;
+          const int a = play_on_line(p, o, x);  // own plays x (legal or not: more lines, still sound)
+          s &= stable[(a & 255) * 256 + (a >> 8)];
+          const int b = play_on_line(o, p, x);  // opponent plays x
+          s &= stable[(b >> 8) * 256 + (b & 255)];
         }
-  }
-};
-inline const EdgeStability kEdgeStability;
+        stable[p * 256 + o] = static_cast<std::uint8_t>(s);
+      }
+}
+
+}  // namespace detail
+
+// Fills the edge table once, thread-safely; call before any stability query.
+inline void ensure_edge_stability() {
+  static const bool filled = [] {
+    std::array<std::uint8_t, 65536> table{};
+    detail::fill_edge_stability(table);
+    detail::kEdgeStable = table;
+    return true;
+  }();
+  (void)filled;
+}
+
+namespace detail {
 
 // Column a (bits 0, 8, .., 56) packed into 8 bits and back.
 inline int pack_column_a(u64 b) {
@@ -74,7 +90,7 @@ inline u64 unpack_column_a(int x) {
 }
 
 inline u64 stable_edges(u64 own, u64 opp) {
-  const auto& t = kEdgeStability.stable;
+  const auto& t = detail::kEdgeStable;
   u64 s = t[(own & 255) * 256 + (opp & 255)];
   s |= u64{t[(own >> 56) * 256 + (opp >> 56)]} << 56;
   s |= unpack_column_a(t[pack_column_a(own) * 256 + pack_column_a(opp)]);
