@@ -6,9 +6,9 @@
 #
 #   tools/kill_soak.sh N [build dir]      (default N=100, build dir build/)
 #
-# The games take turns: a tiered solve (connect4:4x4), a loopy one
-# (quickcross:3x3) and a search solve that stores the top plies (connect4:5x4
-# --store-depth 5), as the e2e tests use them. A kill moment is uniform over
+# The games take turns: tiered solves (connect4:4x4, connect4:5x4 with its
+# derived tiers, reversi:4x4), a loopy one (quickcross:3x3) and a search solve
+# that stores the top plies (connect4:5x4 --store-depth 5). A kill moment is uniform over
 # the clean solve's measured wall time; a kill that came after the solve had
 # finished is not counted (the loop runs until N kills landed). One resume in
 # three is itself killed again at a random moment before the final resume.
@@ -24,7 +24,7 @@ RANDOM=$SEED
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 
-GAMES=("connect4:4x4" "quickcross:3x3" "connect4:5x4 --store-depth 5 --hash 16")
+GAMES=("connect4:4x4" "quickcross:3x3" "connect4:5x4 --store-depth 5 --hash 16" "connect4:5x4" "reversi:4x4")
 KEYS='[.signature, .complete, .canonical_positions, .reachable_positions, .counts, .remoteness, .start]'
 
 now_ms() { date +%s%3N; }
@@ -69,12 +69,16 @@ while [ $kills -lt "$N" ]; do
   kills=$((kills + 1))
   moments="$at"
   pick_moment "$g"
-  if [ $((RANDOM % 3)) -eq 0 ] && [ $kills -lt "$N" ] && kill_solve "$g" "$db" --resume "$at"; then
+  if [ $((RANDOM % 3)) -eq 0 ] && [ $kills -lt "$N" ] && [ -e "$db" ] && kill_solve "$g" "$db" --resume "$at"; then
     kills=$((kills + 1))
     moments="$moments, then in the resume at $at"
   fi
+  # A kill before the solve had made its file leaves nothing: --resume rightly
+  # refuses a missing file, so the user (and this loop) starts afresh.
+  resume=--resume
+  if [ ! -e "$db" ]; then resume=""; moments="$moments (before the file existed)"; fi
   # shellcheck disable=SC2086
-  "$BIN" solve ${GAMES[$g]} --db "$db" --resume --threads 2 >/dev/null 2>"$WORK/err" || {
+  "$BIN" solve ${GAMES[$g]} --db "$db" $resume --threads 2 >/dev/null 2>"$WORK/err" || {
     diffs=$((diffs + 1)); echo "DIFF ${GAMES[$g]} killed at $moments ms: resume failed: $(head -c 300 "$WORK/err")"; continue; }
   got=$(summary "$db")
   if [ "$got" != "${REF[$g]}" ]; then
