@@ -2,10 +2,15 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
+#include <fstream>
+#include <sstream>
 
 #include "db/database.h"
 
@@ -26,6 +31,23 @@ WriterLock::WriterLock(const std::string& path, bool create) {
     if (err == EWOULDBLOCK) throw DbError(path + ": another solve is writing it (the file is locked)");
     throw DbError(path + ": cannot lock: " + std::strerror(err));
   }
+}
+
+bool WriterLock::held(const std::string& path) {
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0) return false;
+  // A line of /proc/locks: "3: FLOCK  ADVISORY  WRITE 28940 fe:00:10952831 0 EOF".
+  char inode[64];
+  std::snprintf(inode, sizeof inode, "%02x:%02x:%llu", ::major(st.st_dev), ::minor(st.st_dev),
+                static_cast<unsigned long long>(st.st_ino));
+  std::ifstream locks("/proc/locks");
+  for (std::string line; std::getline(locks, line);) {
+    std::istringstream fields(line);
+    std::string id, kind, mode, access, pid, file;
+    if (fields >> id >> kind >> mode >> access >> pid >> file && kind == "FLOCK" && access == "WRITE" && file == inode)
+      return true;
+  }
+  return false;
 }
 
 WriterLock::~WriterLock() {

@@ -24,6 +24,9 @@ class WriterLock {
   WriterLock& operator=(const WriterLock&) = delete;
   // True if this lock created the (empty) file.
   bool created() const { return created_; }
+  // True while a solve holds the lock on `path`, as /proc/locks lists it
+  // (looking takes no lock, so a reader can never make a solve fail to start).
+  static bool held(const std::string& path);
 
  private:
   int fd_ = -1;

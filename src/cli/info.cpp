@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "db/contents.h"
+#include "db/writer_lock.h"
 #include "src/cli/cli.h"
 #include "src/core/stats.h"
 
@@ -91,6 +92,7 @@ void run_info(const std::string& path, bool json) {
         {"objective", contents.objective},
         {"coverage", contents.coverage},
         {"complete", contents.complete},
+        {"running", !contents.complete && db::WriterLock::held(path)},
         {"solver", contents.solver},
         {"start", start},
         {"canonical_positions", canonical},
@@ -119,8 +121,9 @@ void run_info(const std::string& path, bool json) {
   fmt::print("coverage      {}\n", contents.coverage == "complete"
                                         ? "every reachable position"
                                         : contents.coverage + " (deeper positions are searched by query)");
-  fmt::print("solve         {}\n", contents.complete ? "finished, signature " + signature
-                                                     : "INTERRUPTED (solve --resume continues it)");
+  fmt::print("solve         {}\n", contents.complete                ? "finished, signature " + signature
+                                   : db::WriterLock::held(path) ? "RUNNING (a solve is writing it now)"
+                                                                : "INTERRUPTED (solve --resume continues it)");
   fmt::print("start         {}\n", start_text(start));
   fmt::print("positions     {} canonical, {} reachable ({} primitive)\n", canonical, stats.total_reachable(),
              stats.primitive_reachable);

@@ -88,7 +88,7 @@ void add_solve(CLI::App& app) {
                   "auto (loopy for games that can repeat, else tiered), tiered, or loopy (any unscored objective)")
       ->check(CLI::IsMember({"auto", "tiered", "loopy"}));
   add_integer_option(cmd, "--store-depth", opts->store_depth, 0, 64,
-                     "Search solve (connect4): store the exact record of every position of the first D plies");
+                     "Search solve (connect4, reversi): store the exact record of every position of the first D plies");
   add_integer_option<std::size_t>(cmd, "--hash", opts->hash_mb, 1, kMaxHashMb,
                                   "Search: transposition table size in MB (default 1024)");
   add_integer_option(cmd, "--zstd-level", opts->zstd_level, 1, 22,

@@ -66,6 +66,7 @@ set -e
 incomplete="killed.gsdb: database is incomplete (its solve was interrupted or is still running; solve --resume completes it): nothing verified"
 expect_db_error "$incomplete" "$BIN" verify --db killed.gsdb --backtrack
 expect_db_error "$incomplete" "$BIN" verify --db killed.gsdb --random --walks 10
+"$BIN" info --db killed.gsdb | grep -qx "solve         INTERRUPTED (solve --resume continues it)" || fail "info: interrupted"
 
 # 5. One writer: the database file is flock'ed for the whole solve. A held
 # lock (here by flock(1), the same lock a solve takes) refuses a second solve
@@ -85,6 +86,8 @@ flock -n killed.gsdb sleep 30 &
 holder=$!
 sleep 0.3
 expect_db_error "killed.gsdb: another solve is writing it (the file is locked)" "$BIN" solve connect4:5x4 --db killed.gsdb --resume
+"$BIN" info --db killed.gsdb | grep -qx "solve         RUNNING (a solve is writing it now)" || fail "info does not see the running solve"
+[ "$("$BIN" info --db killed.gsdb --json | json 'j["running"], j["complete"]')" = "True False" ] || fail "info --json: running"
 kill $holder; wait $holder 2>/dev/null || true
 # And two real solves: the second fails at once, the first completes.
 "$BIN" solve connect4:5x4 --db two.gsdb --threads 1 >first.out 2>&1 &
