@@ -1,5 +1,7 @@
 #include "src/core/progress.h"
 
+#include <unistd.h>
+
 #include <cstdio>
 
 #include <fmt/format.h>
@@ -19,7 +21,7 @@ std::string human_seconds(double s) {
   return fmt::format("{:.1f}s", s);
 }
 
-Progress::Progress(bool enabled) : enabled_(enabled) {
+Progress::Progress(bool enabled) : enabled_(enabled), terminal_(::isatty(2) != 0) {
   if (enabled_) thread_ = std::thread([this] { run(); });
 }
 
@@ -65,14 +67,15 @@ void Progress::draw(bool final_line) {
   line += fmt::format(", {}/s", human_count(rate));
   if (final_line) line += fmt::format(", {}", human_seconds(elapsed));
   else if (total_ && rate > 0) line += fmt::format(", ETA {}", human_seconds((total_ - done) / rate));
-  std::fprintf(stderr, "\r%-78s%s", line.c_str(), final_line ? "\n" : "");
+  if (terminal_) std::fprintf(stderr, "\r%-78s%s", line.c_str(), final_line ? "\n" : "");
+  else std::fprintf(stderr, "%s\n", line.c_str());
   std::fflush(stderr);
 }
 
 void Progress::run() {
   std::unique_lock lock(mutex_);
   while (!stop_) {
-    wake_.wait_for(lock, std::chrono::milliseconds(500));
+    wake_.wait_for(lock, std::chrono::milliseconds(terminal_ ? 500 : 30000));
     if (active_ && !stop_) draw(false);
   }
 }

@@ -1,5 +1,7 @@
 // Progress of long work on stderr: phase, done/total, rate, ETA. A background
-// thread redraws one line twice a second; workers only bump an atomic counter.
+// thread redraws one line twice a second on a terminal, or writes a whole line
+// every 30 seconds when stderr is a file or a pipe (a log stays readable);
+// workers only bump an atomic counter.
 #pragma once
 
 #include <atomic>
@@ -33,6 +35,7 @@ class Progress {
   void run();
 
   bool enabled_;
+  bool terminal_;
   std::atomic<std::uint64_t> done_{0};
   std::uint64_t total_ = 0;
   std::string phase_, label_;
