@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "db/contents.h"
+#include "db/keyed_runs.h"
 #include "db/writer_lock.h"
 #include "src/cli/cli.h"
 #include "src/core/stats.h"
@@ -64,6 +65,8 @@ void run_info(const std::string& path, bool json) {
   database->chunk_totals(chunks, chunk_bytes);
   const std::uint64_t file_bytes = database->file_bytes();
   const std::uint64_t canonical = stats.total_canonical();
+  // A search solve not finished yet: the frontier positions it has searched so far.
+  const std::uint64_t pending = contents.complete ? 0 : db::read_pending(*database).size();
   // Two sizes per canonical position: the record blobs alone, and the whole
   // file as `ls -l` shows it (LMDB's pages, B-tree and free space included).
   auto bits_per_position = [&](std::uint64_t bytes) {
@@ -93,6 +96,7 @@ void run_info(const std::string& path, bool json) {
         {"coverage", contents.coverage},
         {"complete", contents.complete},
         {"running", !contents.complete && db::WriterLock::held(path)},
+        {"searched_pending", pending},
         {"solver", contents.solver},
         {"start", start},
         {"canonical_positions", canonical},
@@ -124,6 +128,7 @@ void run_info(const std::string& path, bool json) {
   fmt::print("solve         {}\n", contents.complete                ? "finished, signature " + signature
                                    : db::WriterLock::held(path) ? "RUNNING (a solve is writing it now)"
                                                                 : "INTERRUPTED (solve --resume continues it)");
+  if (pending) fmt::print("searched      {} positions of the deepest stored ply so far\n", pending);
   fmt::print("start         {}\n", start_text(start));
   fmt::print("positions     {} canonical, {} reachable ({} primitive)\n", canonical, stats.total_reachable(),
              stats.primitive_reachable);
