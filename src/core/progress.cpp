@@ -41,6 +41,7 @@ void Progress::start(std::string phase, std::uint64_t total) {
   label_.clear();
   total_ = total;
   done_ = 0;
+  skipped_ = 0;
   started_ = std::chrono::steady_clock::now();
   active_ = true;
 }
@@ -60,7 +61,8 @@ void Progress::draw(bool final_line) {
   const double elapsed =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
   const double done = static_cast<double>(done_.load(std::memory_order_relaxed));
-  const double rate = elapsed > 0 ? done / elapsed : 0;
+  const double skipped = static_cast<double>(skipped_.load(std::memory_order_relaxed));
+  const double rate = elapsed > 0 ? (done - skipped) / elapsed : 0;
   std::string line = fmt::format("{}{}: {}", phase_, label_.empty() || final_line ? "" : " " + label_,
                                  human_count(done));
   if (total_) line += fmt::format("/{} ({:.0f}%)", human_count(static_cast<double>(total_)), 100.0 * done / total_);

@@ -26,6 +26,11 @@ class Progress {
   // Changes what the line says (e.g. the tier) without restarting the counts.
   void set_label(std::string label);
   void add(std::uint64_t n) { done_.fetch_add(n, std::memory_order_relaxed); }
+  // Counts n as done by an earlier run (a resume): in the total, not the rate.
+  void skip(std::uint64_t n) {
+    skipped_.fetch_add(n, std::memory_order_relaxed);
+    add(n);
+  }
   // Ends the phase with a final line (elapsed time and mean rate).
   void finish();
   bool enabled() const { return enabled_; }
@@ -36,7 +41,7 @@ class Progress {
 
   bool enabled_;
   bool terminal_;
-  std::atomic<std::uint64_t> done_{0};
+  std::atomic<std::uint64_t> done_{0}, skipped_{0};
   std::uint64_t total_ = 0;
   std::string phase_, label_;
   std::chrono::steady_clock::time_point started_;

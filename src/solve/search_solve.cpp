@@ -79,11 +79,14 @@ SolveResult solve_top(const G& g, const SolveOptions& options, Progress& progres
   const char* kill_after = std::getenv("GSOLVE_TEST_KILL_AFTER_SEARCHED");
   for (const auto& p : frontier) {
     const std::uint64_t rank = g.rank(p);
-    progress.add(1);
-    if (records.count(rank)) continue;
+    if (records.count(rank)) {
+      progress.skip(1);
+      continue;
+    }
     const Terminal t = g.terminal(p);
     const Record r = t.primitive() ? primitive_record(t.value, scored ? t.score : 0) : solver.record(p);
     records[rank] = pack(r);
+    progress.add(1);
     if (!batch) {
       txn = std::make_unique<db::WriteTxn>(session.db());
       batch = txn.get();
