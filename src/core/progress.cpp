@@ -66,7 +66,9 @@ void Progress::draw(bool final_line) {
   std::string line = fmt::format("{}{}: {}", phase_, label_.empty() || final_line ? "" : " " + label_,
                                  human_count(done));
   if (total_) line += fmt::format("/{} ({:.0f}%)", human_count(static_cast<double>(total_)), 100.0 * done / total_);
-  line += fmt::format(", {}/s", human_count(rate));
+  // Slow items (a search of a whole position) show minutes each, not "0/s".
+  if (rate > 0 && rate < 1) line += fmt::format(", {:.1f} min each", 1.0 / rate / 60.0);
+  else line += fmt::format(", {}/s", human_count(rate));
   if (final_line) line += fmt::format(", {}", human_seconds(elapsed));
   else if (total_ && rate > 0) line += fmt::format(", ETA {}", human_seconds((total_ - done) / rate));
   if (terminal_) std::fprintf(stderr, "\r%-78s%s", line.c_str(), final_line ? "\n" : "");
