@@ -112,6 +112,7 @@ class GoGame {
   const Go& go() const { return go_; }
   const Go::Position& position() const { return line_.back(); }
   std::size_t length() const { return line_.size(); }  // positions in the line (start included)
+  const std::vector<Go::Position>& line() const { return line_; }
   bool over() const { return position().passes >= 2; }
 
   // Legal in this line: simple rules, superko, and the game not over.

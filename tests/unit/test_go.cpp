@@ -1,10 +1,12 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <bit>
 #include <string>
 #include <vector>
 
 #include "games/go.h"
+#include "src/search/go/benson.h"
 #include "src/search/go/solver.h"
 
 using namespace gsolve;
@@ -304,4 +306,101 @@ TEST_CASE("go: records and analysis") {
   GoGame over = parse_go_game(go, "a2 pass pass");
   const Record end = solver.record(over);
   CHECK(end == Record{Value::Lose, 0, -3});  // white to move
+}
+
+namespace {
+std::uint64_t points_of(const Go& go, std::initializer_list<const char*> names) {
+  std::uint64_t set = 0;
+  for (const char* n : names) set |= std::uint64_t{1} << go.parse_vertex(n);
+  return set;
+}
+bool has(const Go& go, std::uint64_t set, const char* name) { return set >> go.parse_vertex(name) & 1; }
+}  // namespace
+
+TEST_CASE("go: Benson's unconditional life and territory (shared README vectors)") {
+  using gsolve::search::go::unconditional;
+  const Go go(5, 5);
+  {  // Black on columns B and D and C3: alive, the four regions black territory.
+    const auto black = points_of(go, {"b1", "b2", "b3", "b4", "b5", "d1", "d2", "d3", "d4", "d5", "c3"});
+    const auto u = unconditional(go, black, 0);
+    CHECK(u.alive == black);
+    for (const char* t : {"a1", "c1", "c4", "e3", "a3"}) CHECK(has(go, u.territory, t));
+    CHECK(std::popcount(u.alive | u.territory) == 25);
+  }
+  {  // One corner eye only: undecided.
+    const auto u = unconditional(go, points_of(go, {"b1", "b2", "a2"}), points_of(go, {"c3"}));
+    CHECK(u.alive == 0);
+    CHECK(u.territory == 0);
+  }
+  {  // A wall on row 2, one region below: undecided.
+    const auto wall = points_of(go, {"a2", "b2", "c2", "d2", "e2"});
+    const auto u = unconditional(go, wall, 0);
+    CHECK(u.alive == 0);
+    CHECK(u.territory == 0);
+    // The same plus C1 (two regions below): alive, A1 and E1 territory, C4 undecided.
+    const auto v = unconditional(go, wall | points_of(go, {"c1"}), 0);
+    CHECK(has(go, v.alive, "c2"));
+    CHECK(has(go, v.territory, "a1"));
+    CHECK(has(go, v.territory, "e1"));
+    CHECK(!has(go, v.territory, "c4"));
+    CHECK(!has(go, v.alive, "c4"));
+    // White stones inside an enclosed small region do not change it: it stays black's.
+    const auto w = unconditional(go, wall | points_of(go, {"c1"}), points_of(go, {"a1"}));
+    CHECK(has(go, w.territory, "a1"));
+  }
+}
+
+TEST_CASE("go: the table stays exact under superko: every position after up to 5 moves on 2x2") {
+  // Lines of up to 5 moves reach captures and recaptures, so many positions are
+  // reached with different histories; one solver (one table) answers them all
+  // in turn, and a tiny table forces replacements. Each answer must equal the
+  // table-free reference's for that line.
+  const Go go(2, 2);
+  GoSolver shared(go, 4096);
+  std::vector<std::vector<int>> lines{{}};
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (lines[i].size() >= 5) continue;
+    GoGame game(go);
+    for (int m : lines[i]) game.play(m < 0 ? Go::kPass : static_cast<Go::Move>(m));
+    MoveList<Go> moves;
+    game.legal_moves(moves);
+    for (const auto m : moves) {
+      auto next = lines[i];
+      next.push_back(m == Go::kPass ? -1 : m);
+      lines.push_back(next);
+    }
+  }
+  int checked = 0;
+  for (const auto& line : lines) {
+    GoGame game(go);
+    for (int m : line) game.play(m < 0 ? Go::kPass : static_cast<Go::Move>(m));
+    long nodes = 0;
+    CHECK(shared.solve(game) == NaiveGo{2, 2}.solve(line, nodes));
+    ++checked;
+  }
+  CHECK(checked == static_cast<int>(lines.size()));
+  MESSAGE("2x2 lines checked: " << checked);
+}
+
+TEST_CASE("go: the empty-board values of the README's boards up to 3x3 (2x3 to 2x5, 3x3)") {
+  struct Case {
+    int w, h, value;
+  };
+  for (const Case c : {Case{2, 3, 0}, Case{3, 2, 0}, Case{2, 4, 8}, Case{4, 2, 8}, Case{3, 3, 9}, Case{2, 5, 10}}) {
+    CAPTURE(c.w);
+    CAPTURE(c.h);
+    const Go go(c.w, c.h);
+    GoSolver solver(go);
+    CHECK(solver.solve(GoGame(go)) == c.value);
+  }
+  // 3x3: Black's centre opening owns the board.
+  const Go go(3, 3);
+  GoSolver solver(go);
+  CHECK(solver.solve(parse_go_game(go, "b2")) == -9);
+}
+
+TEST_CASE("long: go: the table-free reference agrees on the empty 2x3 board") {
+  long nodes = 0;
+  CHECK(NaiveGo{2, 3}.solve({}, nodes) == 0);
+  MESSAGE("naive 2x3 nodes " << nodes);
 }

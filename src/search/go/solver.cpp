@@ -1,17 +1,44 @@
 #include "src/search/go/solver.h"
 
 #include <algorithm>
+#include <bit>
+#include <climits>
 #include <cstdlib>
 
-namespace gsolve::search::go {
+#include "src/search/go/benson.h"
 
-GoSolver::GoSolver(const Go& go) : go_(go) {
+namespace gsolve::search::go {
+namespace {
+
+constexpr int kInfinity = 1 << 30;
+
+std::uint64_t mix(std::uint64_t black, std::uint64_t white, std::uint64_t extra = 0) {
+  std::uint64_t h = black * 0x9e3779b97f4a7c15ull ^ (white + 0x632be59bd9b4e019ull) * 0xc2b2ae3d27d4eb4full ^ extra;
+  h ^= h >> 29;
+  h *= 0xbf58476d1ce4e5b9ull;
+  return h ^ (h >> 32);
+}
+
+// One ply further from the end: wins and losses move one step toward 0.
+int age(int v) { return v > 0 ? v - 1 : v < 0 ? v + 1 : 0; }
+
+int log2_work(std::uint64_t nodes) { return nodes ? 63 - __builtin_clzll(nodes) : 0; }
+
+}  // namespace
+
+GoSolver::GoSolver(const Go& go, std::size_t table_bytes)
+    : go_(go),
+      symmetry_(go),
+      memory_(std::max<std::size_t>(std::bit_floor(table_bytes / (4 * sizeof(Entry))), 1) * 4 * sizeof(Entry)) {
   for (int m = 0; m < go.points(); ++m) order_.push_back(static_cast<Go::Move>(m));
   const auto distance = [&](Go::Move m) {  // twice the Manhattan distance to the centre
     const int x = m % go.width(), y = m / go.width();
     return std::abs(2 * x - (go.width() - 1)) + std::abs(2 * y - (go.height() - 1));
   };
   std::stable_sort(order_.begin(), order_.end(), [&](Go::Move a, Go::Move b) { return distance(a) < distance(b); });
+  table_ = static_cast<Entry*>(memory_.data());
+  buckets_ = memory_.bytes() / (4 * sizeof(Entry));  // two modes, two entries a bucket
+  line_.reserve(1024);
 }
 
 int GoSolver::score_of(int v) {
@@ -20,77 +47,267 @@ int GoSolver::score_of(int v) {
   return 0;
 }
 
-namespace {
-// One ply further from the end: wins and losses move one step toward 0.
-int age(int v) { return v > 0 ? v - 1 : v < 0 ? v + 1 : 0; }
-}  // namespace
+GoSolver::Node GoSolver::make_node(std::uint64_t black, std::uint64_t white, int black_to_move, int passes) const {
+  Node n{};
+  n.black = black;
+  n.white = white;
+  n.black_to_move = static_cast<std::uint8_t>(black_to_move);
+  n.passes = static_cast<std::uint8_t>(passes);
+  n.key = mix(black, white);
+  const auto c = symmetry_.canonical(black, white);
+  n.canonical_black = c.black;
+  n.canonical_white = c.white;
+  n.symmetry = c.symmetry;
+  n.invariant_key = mix(c.black, c.white);
+  return n;
+}
 
-int GoSolver::search(GoGame& game, int alpha, int beta) {
-  ++nodes_;
-  const auto& p = game.position();
-  if (p.passes >= 2) return go_.final_score(p) * kScale;
-  // Pass first, then the points from the centre outwards (superko applied by the line).
-  Go::Move moves[Go::kMaxMoves];
-  int count = 0;
-  moves[count++] = Go::kPass;
-  for (const Go::Move m : order_)
-    if (game.legal(m)) moves[count++] = m;
-  int best = -(go_.points() + std::abs(go_.komi()) + 1) * kScale;
-  for (int i = 0; i < count; ++i) {
-    game.play_unchecked(moves[i]);
-    // The child's window is one wider on each side: aging moves a value by at most one.
-    const int v = age(-search(game, -(beta + 1), -(alpha - 1)));
-    game.undo();
-    if (v > best) best = v;
-    if (best > alpha) alpha = best;
-    if (alpha >= beta) break;
+void GoSolver::load(const GoGame& game) {
+  line_.clear();
+  for (const auto& p : game.line()) line_.push_back(make_node(p.black, p.white, p.black_to_move, p.passes));
+}
+
+int GoSolver::repeat_index(const Node& next) const {
+  for (int j = static_cast<int>(line_.size()) - 1; j >= 0; --j) {
+    const Node& q = line_[j];
+    if (q.key != next.key || q.black != next.black || q.white != next.white) continue;
+    if (go_.superko() == Superko::Positional || q.black_to_move == next.black_to_move) return j;
   }
-  return best;
+  return -1;
 }
 
-int GoSolver::combined(GoGame& game) {
-  const int bound = (go_.points() + std::abs(go_.komi()) + 1) * kScale;
-  return search(game, -bound, bound);
+void GoSolver::Hits::add(int j) {
+  if (j == INT_MAX || j == kept[0] || j == kept[1]) return;
+  if (j < kept[1]) {
+    dropped = std::min(dropped, kept[1]);
+    kept[1] = j;
+    if (kept[1] < kept[0]) std::swap(kept[0], kept[1]);
+  } else {
+    dropped = std::min(dropped, j);
+  }
 }
 
-// Score only (no length): the side to move's score lies in [lo, hi], and a
-// window narrowed to hi cuts as soon as a move reaches the best possible score.
-int GoSolver::search_score(GoGame& game, int alpha, int beta) {
+void GoSolver::Hits::merge(const Hits& o) {
+  add(o.kept[0]);
+  add(o.kept[1]);
+  dropped = std::min(dropped, o.dropped);
+}
+
+void GoSolver::Hits::forget_from(int index) {
+  if (kept[1] >= index) kept[1] = INT_MAX;
+  if (kept[0] >= index) kept[0] = kept[1], kept[1] = INT_MAX;
+  if (dropped >= index) dropped = INT_MAX;
+}
+
+// A hit on the board at j also holds for the position after a pass from it (same board).
+int GoSolver::effective_index(int j) const {
+  return j + 1 < static_cast<int>(line_.size()) && line_[j + 1].passes > 0 ? j + 1 : j;
+}
+
+bool GoSolver::usable(const Entry& e, const Node& n, Hits& hits) const {
+  const int back = symmetry_.inverse(n.symmetry);
+  const ExploredBoards seen = e.seen.transformed(symmetry_, back);
+  std::uint64_t need_black[2], need_white[2];
+  int found[2] = {-1, -1};
+  for (int k = 0; k < e.hit_count; ++k) {
+    need_black[k] = symmetry_.apply(back, e.hit_black[k]);
+    need_white[k] = symmetry_.apply(back, e.hit_white[k]);
+  }
+  const int top = static_cast<int>(line_.size()) - 1;
+  for (int j = 0; j < top; ++j) {
+    const Node& y = line_[j];
+    if (y.black == n.black && y.white == n.white) continue;  // the board before a pass: on every line here
+    bool needed = false;
+    for (int k = 0; k < e.hit_count; ++k)
+      if (y.black == need_black[k] && y.white == need_white[k] &&
+          (go_.superko() == Superko::Positional || y.black_to_move == e.hit_black_to_move[k])) {
+        found[k] = j;
+        needed = true;
+      }
+    if (!needed && seen.may_contain(y.black, y.white, y.invariant_key)) return false;
+  }
+  for (int k = 0; k < e.hit_count; ++k)
+    if (found[k] < 0) return false;
+  for (int k = 0; k < e.hit_count; ++k) hits.add(effective_index(found[k]));
+  return true;
+}
+
+GoSolver::Entry* GoSolver::probe(Mode mode, const Node& n) {
+  const std::uint8_t state = static_cast<std::uint8_t>(1 + n.black_to_move + 2 * n.passes);
+  const std::uint64_t index = mix(n.canonical_black, n.canonical_white, state) & (buckets_ - 1);
+  Entry* bucket = table_ + 2 * (mode * buckets_ + index);
+  for (int i = 0; i < 2; ++i)
+    if (bucket[i].state == state && bucket[i].black == n.canonical_black && bucket[i].white == n.canonical_white)
+      return bucket + i;
+  return nullptr;
+}
+
+void GoSolver::store(Mode mode, const Node& n, Bounds bounds, int depth, Go::Move move,
+                     const ExploredBoards& seen, const Hits& hits, std::uint64_t nodes) {
+  const std::uint8_t state = static_cast<std::uint8_t>(1 + n.black_to_move + 2 * n.passes);
+  const std::uint64_t index = mix(n.canonical_black, n.canonical_white, state) & (buckets_ - 1);
+  Entry* bucket = table_ + 2 * (mode * buckets_ + index);
+  Entry* slot = bucket[0].work <= bucket[1].work ? bucket : bucket + 1;  // the least work is replaced
+  for (int i = 0; i < 2; ++i)
+    if (bucket[i].state == 0 ||
+        (bucket[i].state == state && bucket[i].black == n.canonical_black && bucket[i].white == n.canonical_white)) {
+      slot = bucket + i;
+      break;
+    }
+  slot->black = n.canonical_black;
+  slot->white = n.canonical_white;
+  slot->state = state;
+  slot->move = static_cast<std::uint8_t>(
+      1 + (move == Go::kPass ? Go::kPass : symmetry_.map_point(n.symmetry, move)));
+  slot->work = static_cast<std::uint8_t>(log2_work(nodes));
+  slot->lower = bounds.lower;
+  slot->upper = bounds.upper;
+  slot->depth = static_cast<std::uint16_t>(std::min(depth, 65535));
+  slot->seen = seen.transformed(symmetry_, n.symmetry);
+  slot->hit_count = 0;
+  for (const int j : hits.kept) {
+    if (j == INT_MAX) continue;
+    const int k = slot->hit_count++;
+    slot->hit_black[k] = symmetry_.apply(n.symmetry, line_[j].black);
+    slot->hit_white[k] = symmetry_.apply(n.symmetry, line_[j].white);
+    slot->hit_black_to_move[k] = line_[j].black_to_move;
+  }
+}
+
+// Bounds of the score (score mode) or of the combined value for a score range.
+template <GoSolver::Mode M>
+GoSolver::Bounds GoSolver::value_bounds(int lo, int hi) {
+  if (M == kScoreMode) return {lo, hi};
+  const auto low = [](int s) { return s > 0 ? s * kScale - (kScale - 1) : s < 0 ? s * kScale + 1 : 0; };
+  const auto high = [](int s) { return s > 0 ? s * kScale - 1 : s < 0 ? s * kScale + (kScale - 1) : 0; };
+  return {low(lo), high(hi)};
+}
+
+template <GoSolver::Mode M>
+GoSolver::Bounds GoSolver::search(int alpha, int beta, int depth, ExploredBoards& seen, Hits& hits) {
   ++nodes_;
-  const auto& p = game.position();
-  if (p.passes >= 2) return go_.final_score(p);
-  const int own_komi = p.black_to_move ? go_.komi() : -go_.komi();
-  const int lo = -go_.points() - own_komi, hi = go_.points() - own_komi;
-  if (hi <= alpha) return hi;
-  if (lo >= beta) return lo;
-  if (beta > hi) beta = hi;
-  int best = lo - 1;
-  const auto try_move = [&](Go::Move m) {
-    game.play_unchecked(m);
-    const int v = -search_score(game, -beta, -alpha);
-    game.undo();
-    if (v > best) best = v;
-    if (best > alpha) alpha = best;
-    return alpha >= beta;
-  };
-  if (try_move(Go::kPass)) return best;
+  const std::uint64_t nodes_before = nodes_;
+  const int index = static_cast<int>(line_.size()) - 1;
+  const Node n = line_.back();  // a copy: the line grows below
+  seen = ExploredBoards::of(n.black, n.white, n.invariant_key);
+  hits = Hits{};
+  const Go::Position p{n.black, n.white, n.black_to_move, n.passes, {}};
+  if (n.passes >= 2) {
+    const int s = go_.final_score(p);
+    const int v = M == kScoreMode ? s : s * kScale;
+    return {v, v};
+  }
+  // Static bounds: each side's area lies between what it keeps unconditionally
+  // and what the other side does not keep.
+  const int points = go_.points();
+  const int own_komi = n.black_to_move ? go_.komi() : -go_.komi();
+  const int safe_own = std::popcount(unconditional_area(p.own(), p.opp()));
+  const int safe_opp = std::popcount(unconditional_area(p.opp(), p.own()));
+  const Bounds fixed = value_bounds<M>(2 * safe_own - points - own_komi, points - 2 * safe_opp - own_komi);
+  if (fixed.upper <= alpha || fixed.lower >= beta || fixed.lower == fixed.upper || depth <= 0) return fixed;
+  if (beta > fixed.upper) beta = fixed.upper;
+
+  int table_move = -1;
+  if (const Entry* e = probe(M, n)) {
+    if (e->move) {
+      const int m = e->move - 1;
+      table_move = m == Go::kPass ? Go::kPass : symmetry_.map_point(symmetry_.inverse(n.symmetry), m);
+    }
+    const Bounds b{std::max(fixed.lower, static_cast<int>(e->lower)), std::min(fixed.upper, e->upper)};
+    Hits entry_hits;
+    if ((b.lower >= beta || b.upper <= alpha || b.lower == b.upper || e->depth >= depth) &&
+        usable(*e, n, entry_hits)) {
+      seen.merge(e->seen.transformed(symmetry_, symmetry_.inverse(n.symmetry)));
+      hits = entry_hits;
+      return b;
+    }
+  }
+
+  Go::Move moves[Go::kMaxMoves + 1];
+  int count = 0;
+  if (table_move >= 0) moves[count++] = static_cast<Go::Move>(table_move);
+  if (table_move != Go::kPass) moves[count++] = Go::kPass;
   for (const Go::Move m : order_)
-    if (game.legal(m) && try_move(m)) return best;
-  return best;
+    if (m != table_move) moves[count++] = m;
+
+  // The node's value is the best child's: its lower bound is the best of the
+  // children's lower bounds, its upper bound the best of their upper bounds
+  // (the static one when a cut-off leaves children unsearched).
+  int best_lower = -kInfinity, best_upper = -kInfinity;
+  bool cut = false;
+  Go::Move best_move = Go::kPass;
+  for (int i = 0; i < count; ++i) {
+    const Go::Move m = moves[i];
+    if (m != Go::kPass) {
+      if (((n.black | n.white) >> m & 1) || !go_.simple_legal(p, m)) continue;
+    }
+    const Go::Position q = go_.play(p, m);
+    const Node child = make_node(q.black, q.white, q.black_to_move, q.passes);
+    if (m != Go::kPass) {
+      const int r = repeat_index(child);
+      if (r >= 0) {  // superko: the move is illegal on this line
+        hits.add(effective_index(r));
+        continue;
+      }
+    }
+    line_.push_back(child);
+    ExploredBoards child_seen;
+    Hits child_hits;
+    const int a = std::max(alpha, best_lower);
+    Bounds c;
+    int lower = 0, upper = 0;
+    if (M == kScoreMode) {
+      c = search<M>(-beta, -a, depth - 1, child_seen, child_hits);
+      lower = -c.upper, upper = -c.lower;
+    } else {  // aging moves a value by at most one: the child's window is one wider
+      c = search<M>(-(beta + 1), -(a - 1), depth - 1, child_seen, child_hits);
+      lower = age(-c.upper), upper = age(-c.lower);
+    }
+    line_.pop_back();
+    seen.merge(child_seen);
+    hits.merge(child_hits);
+    if (lower > best_lower) best_lower = lower, best_move = m;
+    best_upper = std::max(best_upper, upper);
+    if (best_lower >= beta) {
+      cut = true;
+      break;
+    }
+  }
+  const Bounds result{std::max(best_lower, fixed.lower), cut ? fixed.upper : std::min(best_upper, fixed.upper)};
+  hits.forget_from(index);
+  if (hits.dropped == INT_MAX) store(M, n, result, depth, best_move, seen, hits, nodes_ - nodes_before + 1);
+  return result;
 }
 
-int GoSolver::solve(GoGame& game) {
-  const int bound = go_.points() + std::abs(go_.komi()) + 1;
-  return search_score(game, -bound, bound);
+std::uint64_t GoSolver::unconditional_area(std::uint64_t own, std::uint64_t opp) const {
+  if (!own) return 0;
+  const Unconditional u = unconditional(go_, own, opp);
+  return u.alive | u.territory;
 }
 
-Record GoSolver::record(GoGame& game) {
+template <GoSolver::Mode M>
+int GoSolver::root(const GoGame& game) {
+  // Iterative deepening: every search returns true bounds (the horizon returns
+  // the static ones), so a depth that closes the root's bounds gives its value.
+  for (int depth = 1;; ++depth) {
+    load(game);
+    ExploredBoards seen;
+    Hits hits;
+    const int bound = (go_.points() + std::abs(go_.komi()) + 1) * (M == kScoreMode ? 1 : kScale);
+    const Bounds b = search<M>(-bound, bound, depth, seen, hits);
+    if (b.lower == b.upper) return b.lower;
+  }
+}
+
+int GoSolver::solve(const GoGame& game) { return root<kScoreMode>(game); }
+
+Record GoSolver::record(const GoGame& game) {
   const auto& p = game.position();
   if (p.passes >= 2) {
     const int s = go_.final_score(p);
     return primitive_record(s > 0 ? Value::Win : s < 0 ? Value::Lose : Value::Tie, s);
   }
-  const int v = combined(game);
+  const int v = root<kCombinedMode>(game);
   const int s = score_of(v);
   if (s > 0) return Record{Value::Win, static_cast<std::uint16_t>(s * kScale - v), static_cast<std::int16_t>(s)};
   if (s < 0) return Record{Value::Lose, static_cast<std::uint16_t>(v - s * kScale), static_cast<std::int16_t>(s)};
@@ -104,30 +321,29 @@ Record GoSolver::record(GoGame& game) {
   return Record{Value::Tie, static_cast<std::uint16_t>(plies), 0};
 }
 
-std::vector<GoSolver::MoveResult> GoSolver::analyze(GoGame& game) {
+std::vector<GoSolver::MoveResult> GoSolver::analyze(const GoGame& game) {
   std::vector<MoveResult> out;
   MoveList<Go> moves;
   game.legal_moves(moves);
   for (const Go::Move m : moves) {
-    game.play_unchecked(m);
-    const Record child = record(game);
-    game.undo();
-    out.push_back({m, as_parent(child)});
+    GoGame child = game;
+    child.play_unchecked(m);
+    out.push_back({m, as_parent(record(child))});
   }
   return out;
 }
 
-Go::Move GoSolver::best_move(GoGame& game) {
+Go::Move GoSolver::best_move(const GoGame& game) {
   if (game.over()) return Go::kPass;
-  const int target = combined(game);
+  const int target = root<kCombinedMode>(game);
   MoveList<Go> moves;
   game.legal_moves(moves);
   Go::Move best = Go::kPass;
-  int best_value = -(go_.points() + std::abs(go_.komi()) + 2) * kScale;
+  int best_value = -kInfinity;
   for (const Go::Move m : moves) {
-    game.play_unchecked(m);
-    const int v = age(-combined(game));
-    game.undo();
+    GoGame child = game;
+    child.play_unchecked(m);
+    const int v = age(-root<kCombinedMode>(child));
     if (v == target) return m;
     if (v > best_value) best_value = v, best = m;
   }

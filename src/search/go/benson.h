@@ -1,0 +1,30 @@
+// Benson's unconditional life, extended to unconditional territory: points a
+// colour keeps whatever the opponent does, used as static score bounds (MIGOS:
+// it "reduced the depth where a proven full-board win is detected by at least
+// 6 plies").
+//
+// Alive: the fixpoint of Benson's algorithm. Regions are the maximal connected
+// sets of points without the colour's stones; a region is vital to a block when
+// every empty point of the region is a liberty of the block. Blocks with fewer
+// than two vital regions are removed, then the regions next to a removed block,
+// until nothing changes; the blocks left are unconditionally alive.
+// Territory: a region left at the fixpoint (so enclosed by alive blocks only)
+// whose every point is next to an alive block. The opponent can never make an
+// eye there (each point touches a stone that cannot be captured), so whatever
+// it plays there is captured and the region ends as the colour's area.
+#pragma once
+
+#include <cstdint>
+
+#include "games/go.h"
+
+namespace gsolve::search::go {
+
+struct Unconditional {
+  std::uint64_t alive = 0;      // stones that can never be captured
+  std::uint64_t territory = 0;  // points that end as the colour's area
+};
+
+Unconditional unconditional(const Go& go, std::uint64_t own, std::uint64_t opp);
+
+}  // namespace gsolve::search::go

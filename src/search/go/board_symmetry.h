@@ -1,0 +1,50 @@
+// The symmetries of a Go board (8 on a square, 4 on a rectangle) applied to
+// bitboards with byte lookup tables: a transform is 7 table reads, not a loop
+// over points. Symmetry 0 is the identity.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "games/go.h"
+
+namespace gsolve::search::go {
+
+class BoardSymmetry {
+ public:
+  explicit BoardSymmetry(const Go& go);
+
+  int count() const { return count_; }
+  std::uint64_t apply(int s, std::uint64_t board) const {
+    std::uint64_t out = 0;
+    for (int k = 0; k < kBytes; ++k) out |= table_[s][k][(board >> (8 * k)) & 0xff];
+    return out;
+  }
+  int inverse(int s) const { return inverse_[s]; }
+  int map_point(int s, int point) const { return point_[s][point]; }
+
+  struct Canonical {
+    std::uint64_t black, white;
+    int symmetry;  // apply(symmetry, board) is the canonical board
+  };
+  // The least (black, white) pair over the symmetries.
+  Canonical canonical(std::uint64_t black, std::uint64_t white) const {
+    Canonical best{black, white, 0};
+    for (int s = 1; s < count_; ++s) {
+      const std::uint64_t b = apply(s, black);
+      if (b > best.black) continue;
+      const std::uint64_t w = apply(s, white);
+      if (b < best.black || w < best.white) best = {b, w, s};
+    }
+    return best;
+  }
+
+ private:
+  static constexpr int kBytes = 7;  // 49 points at most
+  int count_ = 1;
+  std::array<int, 8> inverse_{};
+  std::array<std::array<std::uint8_t, 64>, 8> point_{};
+  std::array<std::array<std::array<std::uint64_t, 256>, kBytes>, 8> table_{};
+};
+
+}  // namespace gsolve::search::go
