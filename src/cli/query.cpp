@@ -138,8 +138,7 @@ void run_query(const QueryOptions& o) {
   const int threads = thread_count(o.threads);
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
   if (o.db_path.empty() && is_go_spec(o.game)) {
-    if (o.weak) throw ParseError("--weak is not available for go");
-    run_go_query(o.game, o.positions, o.json);
+    run_go_query(o.game, o.positions, o.json, o.weak);
     return;
   }
   if (o.db_path.empty()) {
@@ -220,7 +219,7 @@ void add_query(CLI::App& app) {
                   "too) is the connect4 start; boards starting with '-' need no '--'");
   cmd->add_option("--game", o->game, "Game spec: checked against the database, or searched without one");
   cmd->add_flag("--json", o->json, "One JSON object per position");
-  cmd->add_flag("--weak", o->weak, "Search only for win/lose/tie (no remoteness): faster; without --db");
+  cmd->add_flag("--weak", o->weak, "Search only for win/lose/tie (no remoteness; go: the score, no move list): faster; without --db");
   add_threads_option(cmd, o->threads, "1");
   add_integer_option<std::size_t>(cmd, "--hash", o->hash_mb, 1, kMaxHashMb,
                                   "Search transposition table in MB (default 256)");

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <chrono>
 #include <iostream>
 
 #include "games/go.h"
@@ -15,9 +16,29 @@ namespace {
 
 std::string signed_score(int s) { return s > 0 ? fmt::format("+{}", s) : fmt::format("{}", s); }
 
+void answer_weak(const Go& go, const std::string& text, bool json) {
+  const GoGame game = parse_go_game(go, text);
+  search::go::GoSolver solver(go, std::size_t{256} << 20);
+  const auto start = std::chrono::steady_clock::now();
+  const int s = solver.solve(game);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const Value v = s > 0 ? Value::Win : s < 0 ? Value::Lose : Value::Tie;
+  if (json) {
+    std::cout << fmt::format(R"({{"position":"{}","board":"{}","value":"{}","score":{},"nodes":{},"seconds":{:.3f}}})",
+                             text, go.format(game.position()), value_name(v), s, solver.nodes(), seconds)
+              << "\n";
+  } else {
+    std::cout << "position: " << text << "\n";
+    std::cout << "board: " << go.format(game.position()) << "\n";
+    std::cout << fmt::format("value: {} {} (score only: --weak)\n", value_name(v), signed_score(s));
+    std::cout << fmt::format("nodes: {} in {:.2f} s\n", solver.nodes(), seconds);
+  }
+  std::cout.flush();
+}
+
 void answer(const Go& go, const std::string& text, bool json) {
   GoGame game = parse_go_game(go, text);
-  search::go::GoSolver solver(go);
+  search::go::GoSolver solver(go, std::size_t{256} << 20);
   const Record r = solver.record(game);
   const auto moves = game.over() ? std::vector<search::go::GoSolver::MoveResult>{} : solver.analyze(game);
   if (json) {
@@ -42,17 +63,18 @@ void answer(const Go& go, const std::string& text, bool json) {
 
 }  // namespace
 
-void run_go_query(const std::string& spec, const std::vector<std::string>& positions, bool json) {
+void run_go_query(const std::string& spec, const std::vector<std::string>& positions, bool json, bool weak) {
   const auto colon = spec.find(':');
   const Go go = Go::from_options(colon == std::string::npos ? "" : std::string_view(spec).substr(colon + 1));
   for (const auto& text : positions) {
+    const auto one = [&](const std::string& t) { weak ? answer_weak(go, t, json) : answer(go, t, json); };
     if (text != "-") {
-      answer(go, text, json);
+      one(text);
       continue;
     }
     for (std::string line; std::getline(std::cin, line);) {
       if (!line.empty() && line.back() == '\r') line.pop_back();
-      answer(go, line, json);
+      one(line);
     }
   }
 }

@@ -11,6 +11,7 @@ namespace gsolve::cli {
 
 bool is_go_spec(const std::string& spec);
 // Prints value, score, remoteness and every legal move's record for each position.
-void run_go_query(const std::string& spec, const std::vector<std::string>& positions, bool json);
+// weak: the score alone (no remoteness, no move list), the fastest search.
+void run_go_query(const std::string& spec, const std::vector<std::string>& positions, bool json, bool weak);
 
 }  // namespace gsolve::cli

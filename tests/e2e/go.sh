@@ -8,6 +8,12 @@ grep -qE "^  a2 +win \+3 in 3$" <<<"$out" || fail "1x3 a2: $out"
 grep -qE "^  pass +lose -3 in 4$" <<<"$out" || fail "1x3 pass: $out"
 out=$("$BIN" query --game go:2x2 "" --json)
 grep -qF '"value":"win","score":1,"remoteness":11' <<<"$out" || fail "2x2 json: $out"
+out=$("$BIN" query --game go:3x3 "" --weak)
+grep -qx "value: win +9 (score only: --weak)" <<<"$out" || fail "3x3 weak: $out"
+out=$("$BIN" query --game go:2x4 "" --weak --json)
+grep -qF '"value":"win","score":8,"nodes":' <<<"$out" || fail "2x4 weak json: $out"
+out=$("$BIN" query --game go:3x3 "b2" --json)
+grep -qF '"value":"lose","score":-9,' <<<"$out" || fail "3x3 after the centre: $out"
 out=$("$BIN" query --game go:2x2 "(;SZ[2];B[ab];W[bb];B[aa];W[ba])")
 grep -qxF "board: .O/.O X" <<<"$out" || fail "2x2 sgf board: $out"
 
