@@ -28,4 +28,7 @@ expect_error "go board 8x8 is not supported" "$BIN" query --game go:8x8 ""
 reply=$(printf '1 protocol_version\nboardsize 2\n2 play black b2\nplay black a1\nis_legal white a1\nfoo\nrectangular_boardsize 1 3\ngenmove b\nfinal_score\nquit\nname\n' | "$BIN" gtp --game go:3x3)
 want=$'=1 2\n\n=\n\n=2\n\n? illegal move\n\n= 1\n\n? unknown command\n\n=\n\n= A2\n\n= B+3\n\n='
 [ "$reply" == "$want" ] || fail "gtp transcript: $reply"
+# Self-play from the solution ends at the game value.
+source "$(dirname "$0")/go_selfplay.inc"
+[ "$(selfplay 2 go:2x2)" == "= B+1" ] || fail "2x2 self-play: $(selfplay 2 go:2x2)"
 echo "go: OK"

@@ -4,7 +4,6 @@
 #include <bit>
 #include <climits>
 #include <cstdlib>
-#include <cstdio>
 
 #include "src/search/go/benson.h"
 
@@ -296,7 +295,6 @@ int GoSolver::root(const GoGame& game) {
     Hits hits;
     const int bound = (go_.points() + std::abs(go_.komi()) + 1) * (M == kScoreMode ? 1 : kScale);
     const Bounds b = search<M>(-bound, bound, depth, seen, hits);
-    if (std::getenv("GO_DEBUG")) std::fprintf(stderr, "depth %d [%d, %d] nodes %llu\n", depth, b.lower, b.upper, (unsigned long long)nodes_);
     if (b.lower == b.upper) return b.lower;
   }
 }
