@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs the Debian packages gsolve builds with, if any is missing.
 set -euo pipefail
-# clang + libclang-rt-dev: the sanitizer builds and libFuzzer (tools/test.sh); ccache: rebuilds.
+# clang + libclang-rt-dev: the sanitizer builds and libFuzzer (tools/test.sh); ccache: rebuilds;
+# gnugo: the Go interoperability peer of the SGF and GTP tests.
 PACKAGES=(g++ cmake make pkg-config libtbb-dev liblmdb-dev libzstd-dev libcli11-dev doctest-dev
-          libfmt-dev nlohmann-json3-dev python3 jq clang libclang-rt-dev ccache)
+          libfmt-dev nlohmann-json3-dev python3 jq clang libclang-rt-dev ccache gnugo)
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <cctype>
+#include <fstream>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -22,7 +23,7 @@ namespace {
 constexpr const char* kCommands[] = {
     "protocol_version",      "name",        "version", "known_command", "list_commands", "quit", "boardsize",
     "rectangular_boardsize", "clear_board", "komi",    "play",          "genmove",       "undo", "showboard",
-    "final_score",           "is_legal"};
+    "final_score",           "is_legal",    "loadsgf", "printsgf"};
 
 struct GtpError {
   std::string message;
@@ -98,6 +99,18 @@ class GtpEngine {
       const auto& p = game_->position();
       const int black = go_.black_area_margin(p) - go_.komi();
       reply = black > 0 ? fmt::format("B+{}", black) : black < 0 ? fmt::format("W+{}", -black) : "0";
+    } else if (command == "loadsgf") {
+      need(args, 1);
+      load_sgf(args[0], args.size() > 1 ? number(args[1]) : 0);
+      reply = game_->position().black_to_move ? "black" : "white";
+    } else if (command == "printsgf") {
+      const std::string sgf = write_sgf();
+      if (args.empty()) {
+        reply = sgf;
+      } else {
+        std::ofstream out(args[0]);
+        if (!(out << sgf << "\n")) throw GtpError{"cannot write file"};
+      }
     } else {
       throw GtpError{"unknown command"};
     }
@@ -157,6 +170,89 @@ class GtpEngine {
     }
     game_ = std::move(fresh);
   }
+  // The board size and komi come from the file (SZ, KM); move_number > 0 stops
+  // before that move is played, as GNU Go does.
+  void load_sgf(const std::string& path, int move_number) {
+    std::ifstream in(path);
+    std::stringstream text;
+    if (!in || !(text << in.rdbuf())) throw GtpError{"cannot open file"};
+    const std::string sgf = text.str();
+    const auto property = [&](const std::string& id) -> std::string {
+      for (std::size_t at = sgf.find(id + "["); at != std::string::npos; at = sgf.find(id + "[", at + 1)) {
+        if (at > 0 && std::isupper(static_cast<unsigned char>(sgf[at - 1]))) continue;  // e.g. the SZ in XSZ
+        const auto end = sgf.find(']', at);
+        if (end != std::string::npos) return sgf.substr(at + id.size() + 1, end - at - id.size() - 1);
+      }
+      return "";
+    };
+    try {
+      int w = 19, h = 19;
+      const std::string size = property("SZ");
+      if (!size.empty()) {
+        const auto colon = size.find(':');
+        w = std::stoi(size.substr(0, colon));
+        h = colon == std::string::npos ? w : std::stoi(size.substr(colon + 1));
+      }
+      const std::string komi = property("KM");
+      const double k = komi.empty() ? go_.komi() : std::stod(komi);
+      if (k != static_cast<int>(k)) throw GtpError{"cannot load file (komi must be an integer)"};
+      const Go go(w, h, static_cast<int>(k), go_.superko());
+      auto game = std::make_unique<GoGame>(parse_go_game(go, sgf));
+      if (move_number > 0)
+        while (static_cast<int>(game->length()) > move_number && game->undo()) {
+        }
+      go_ = go;
+      game_ = std::move(game);
+    } catch (const GtpError&) {
+      throw;
+    } catch (const std::exception& e) {
+      throw GtpError{std::string("cannot load file (") + e.what() + ")"};
+    }
+  }
+
+  // The game as SGF: setup stones when it did not start from the empty board,
+  // then each move with the proven value of the position after it (V: Black's
+  // score; C: in words), on boards of up to 12 points where the solver is quick.
+  std::string write_sgf() const {
+    const auto& line = game_->line();
+    const auto point = [&](int m) {
+      return std::string{static_cast<char>('a' + m % go_.width()), static_cast<char>('a' + m / go_.width())};
+    };
+    std::string s = "(;GM[1]FF[4]CA[UTF-8]AP[gsolve:" + std::string(kVersion) + "]RU[Chinese]";
+    s += go_.width() == go_.height() ? fmt::format("SZ[{}]", go_.width())
+                                     : fmt::format("SZ[{}:{}]", go_.width(), go_.height());
+    s += fmt::format("KM[{}]", go_.komi());
+    const Go::Position& first = line.front();
+    if (first.black | first.white) {
+      for (const auto [set, id] : {std::pair{first.black, "AB"}, std::pair{first.white, "AW"}}) {
+        if (!set) continue;
+        s += id;
+        for (std::uint64_t b = set; b; b &= b - 1) s += "[" + point(__builtin_ctzll(b)) + "]";
+      }
+    }
+    if (!first.black_to_move) s += "PL[W]";
+    const bool values = go_.points() <= 12;
+    search::go::GoSolver solver(go_);
+    GoGame replay(go_);
+    replay.reset(first);
+    for (std::size_t i = 1; i < line.size(); ++i) {
+      const Go::Position& before = line[i - 1];
+      Go::Move move = Go::kPass;
+      for (int m = 0; m < go_.points(); ++m)
+        if (go_.simple_legal(before, static_cast<Go::Move>(m)) && go_.play(before, static_cast<Go::Move>(m)) == line[i])
+          move = static_cast<Go::Move>(m);
+      replay.play_unchecked(move);
+      s += fmt::format(";{}[{}]", before.black_to_move ? "B" : "W", move == Go::kPass ? "" : point(move));
+      if (values) {
+        const int to_move = solver.solve(replay);
+        const int black = line[i].black_to_move ? to_move : -to_move;
+        s += fmt::format("V[{}]C[proven: {}]", black,
+                         black > 0 ? fmt::format("B+{}", black) : black < 0 ? fmt::format("W+{}", -black) : "0");
+      }
+    }
+    return s + ")";
+  }
+
   std::string showboard() const {
     const auto& p = game_->position();
     std::string s = "\n  ";

@@ -28,6 +28,20 @@ expect_error "go board 8x8 is not supported" "$BIN" query --game go:8x8 ""
 reply=$(printf '1 protocol_version\nboardsize 2\n2 play black b2\nplay black a1\nis_legal white a1\nfoo\nrectangular_boardsize 1 3\ngenmove b\nfinal_score\nquit\nname\n' | "$BIN" gtp --game go:3x3)
 want=$'=1 2\n\n=\n\n=2\n\n? illegal move\n\n= 1\n\n? unknown command\n\n=\n\n= A2\n\n= B+3\n\n='
 [ "$reply" == "$want" ] || fail "gtp transcript: $reply"
+# printsgf writes the game with proven values; gsolve and GNU Go read it back to the same stones.
+printf 'boardsize 3\nplay b b2\nplay w a1\nplay b b1\nplay w a3\nplay b a2\nprintsgf %s\nloadsgf %s 3\nshowboard\nloadsgf %s\nquit\n' \
+  "$WORK/g.sgf" "$WORK/g.sgf" "$WORK/missing.sgf" | "$BIN" gtp --game go:3x3 > "$WORK/gtp.out"
+grep -qF ';B[ab]V[9]C[proven: B+9])' "$WORK/g.sgf" || fail "printsgf: $(cat "$WORK/g.sgf")"
+grep -qx "= black" "$WORK/gtp.out" || fail "loadsgf 3: $(cat "$WORK/gtp.out")"
+grep -qx "1 O . . " "$WORK/gtp.out" || fail "loadsgf 3 board: $(cat "$WORK/gtp.out")"
+grep -qx "? cannot open file" "$WORK/gtp.out" || fail "loadsgf of a missing file: $(cat "$WORK/gtp.out")"
+ours=$("$BIN" query --game go:3x3 --weak "$(cat "$WORK/g.sgf")" | sed -n 's/^board: //p')
+[ "$ours" == "O../XX./.X. O" ] || fail "gsolve reads its SGF as: $ours"
+GNUGO=${GNUGO:-/usr/games/gnugo}
+[ -x "$GNUGO" ] || fail "GNU Go is missing (tools/install-deps.sh installs the gnugo package)"
+theirs=$(printf 'loadsgf %s\nlist_stones black\nlist_stones white\n' "$WORK/g.sgf" | "$GNUGO" --mode gtp --chinese-rules --positional-superko | grep '^=' | tr '\n' '|')
+[ "$theirs" == "= white|= A2 B2 B1|= A3|" ] || fail "GNU Go reads gsolve's SGF as: $theirs"
+
 # Self-play from the solution ends at the game value.
 source "$(dirname "$0")/go_selfplay.inc"
 [ "$(selfplay 2 go:2x2)" == "= B+1" ] || fail "2x2 self-play: $(selfplay 2 go:2x2)"
