@@ -141,6 +141,29 @@ std::string parse_error(const Go& go, const std::string& text) {
   return "(no error)";
 }
 
+
+GoGame replay(const Go& go, const std::vector<int>& line) {
+  GoGame game(go);
+  for (int m : line) game.play(m < 0 ? Go::kPass : static_cast<Go::Move>(m));
+  return game;
+}
+// Every legal line of up to max_moves moves from the empty board (stones and
+// passes; -1 is a pass), shortest first.
+std::vector<std::vector<int>> every_line(const Go& go, std::size_t max_moves) {
+  std::vector<std::vector<int>> lines{{}};
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (lines[i].size() >= max_moves) continue;
+    MoveList<Go> moves;
+    replay(go, lines[i]).legal_moves(moves);
+    for (const auto m : moves) {
+      auto next = lines[i];
+      next.push_back(m == Go::kPass ? -1 : m);
+      lines.push_back(next);
+    }
+  }
+  return lines;
+}
+
 }  // namespace
 
 TEST_CASE("go: spec, captures, area scoring") {
@@ -238,23 +261,31 @@ TEST_CASE("go: a hash collision never forbids a legal move") {
 TEST_CASE("go: search agrees with the naive reference and the known values") {
   struct Case {
     int w, h, value;
+    bool naive;  // the table-free reference is quick enough here
   };
-  for (const Case c : {Case{1, 1, 0}, Case{1, 2, 0}, Case{1, 3, 3}, Case{1, 4, 4}, Case{1, 5, 0}, Case{2, 2, 1}}) {
+  for (const Case c : {Case{1, 1, 0, true}, Case{1, 2, 0, true}, Case{1, 3, 3, true}, Case{1, 4, 4, true},
+                       Case{1, 5, 0, true}, Case{2, 2, 1, true}, Case{2, 3, 0, false}, Case{2, 4, 8, false},
+                       Case{3, 3, 9, false}, Case{2, 5, 10, false}}) {
     CAPTURE(c.w);
     CAPTURE(c.h);
     const Go go(c.w, c.h);
     GoGame game(go);
     GoSolver solver(go);
     CHECK(solver.solve(game) == c.value);
+    // Transposed boards have the same value.
+    const Go t(c.h, c.w);
+    GoGame tg(t);
+    CHECK(GoSolver(t).solve(tg) == c.value);
+    if (!c.naive) continue;
     long nodes = 0;
     CHECK(NaiveGo{c.w, c.h}.solve({}, nodes) == c.value);
     if (c.w == 1 && c.h == 3) CHECK(nodes == 63);  // the shared README's count for plain alpha-beta
     MESSAGE("go:" << c.w << "x" << c.h << " solver nodes " << solver.nodes() << ", naive nodes " << nodes);
-    // Transposed boards have the same value.
-    const Go t(c.h, c.w);
-    GoGame tg(t);
-    CHECK(solver.solve(game) == GoSolver(t).solve(tg));
   }
+  // 3x3: Black's centre opening owns the board.
+  const Go go(3, 3);
+  GoSolver solver(go);
+  CHECK(solver.solve(parse_go_game(go, "b2")) == -9);
 }
 
 TEST_CASE("go: search agrees with the naive reference after a few moves") {
@@ -262,26 +293,10 @@ TEST_CASE("go: search agrees with the naive reference after a few moves") {
   for (const auto& [w, h] : sizes) {
     const Go go(w, h);
     // Every line of up to 2 moves (3 on the smallest boards), stones and passes.
-    std::vector<std::vector<int>> lines{{}};
-    for (std::size_t i = 0; i < lines.size(); ++i) {
-      if (static_cast<int>(lines[i].size()) >= (w * h <= 4 ? 3 : 2)) continue;
-      GoGame game(go);
-      for (int m : lines[i]) game.play(m < 0 ? Go::kPass : static_cast<Go::Move>(m));
-      MoveList<Go> moves;
-      game.legal_moves(moves);
-      for (const auto m : moves) {
-        auto next = lines[i];
-        next.push_back(m == Go::kPass ? -1 : m);
-        lines.push_back(next);
-      }
-    }
-    for (const auto& line : lines) {
-      GoGame game(go);
+    for (const auto& line : every_line(go, w * h <= 4 ? 3 : 2)) {
+      const GoGame game = replay(go, line);
       std::string text;
-      for (int m : line) {
-        game.play(m < 0 ? Go::kPass : static_cast<Go::Move>(m));
-        text += go.point_name(m < 0 ? Go::kPass : static_cast<Go::Move>(m)) + " ";
-      }
+      for (int m : line) text += go.point_name(m < 0 ? Go::kPass : static_cast<Go::Move>(m)) + " ";
       CAPTURE(text);
       long nodes = 0;
       GoSolver solver(go);
@@ -357,46 +372,12 @@ TEST_CASE("go: the table stays exact under superko: every position after up to 5
   // table-free reference's for that line.
   const Go go(2, 2);
   GoSolver shared(go, 4096);
-  std::vector<std::vector<int>> lines{{}};
-  for (std::size_t i = 0; i < lines.size(); ++i) {
-    if (lines[i].size() >= 5) continue;
-    GoGame game(go);
-    for (int m : lines[i]) game.play(m < 0 ? Go::kPass : static_cast<Go::Move>(m));
-    MoveList<Go> moves;
-    game.legal_moves(moves);
-    for (const auto m : moves) {
-      auto next = lines[i];
-      next.push_back(m == Go::kPass ? -1 : m);
-      lines.push_back(next);
-    }
-  }
-  int checked = 0;
+  const auto lines = every_line(go, 5);
+  CHECK(lines.size() == 567);
   for (const auto& line : lines) {
-    GoGame game(go);
-    for (int m : line) game.play(m < 0 ? Go::kPass : static_cast<Go::Move>(m));
     long nodes = 0;
-    CHECK(shared.solve(game) == NaiveGo{2, 2}.solve(line, nodes));
-    ++checked;
+    CHECK(shared.solve(replay(go, line)) == NaiveGo{2, 2}.solve(line, nodes));
   }
-  CHECK(checked == static_cast<int>(lines.size()));
-  MESSAGE("2x2 lines checked: " << checked);
-}
-
-TEST_CASE("go: the empty-board values of the README's boards up to 3x3 (2x3 to 2x5, 3x3)") {
-  struct Case {
-    int w, h, value;
-  };
-  for (const Case c : {Case{2, 3, 0}, Case{3, 2, 0}, Case{2, 4, 8}, Case{4, 2, 8}, Case{3, 3, 9}, Case{2, 5, 10}}) {
-    CAPTURE(c.w);
-    CAPTURE(c.h);
-    const Go go(c.w, c.h);
-    GoSolver solver(go);
-    CHECK(solver.solve(GoGame(go)) == c.value);
-  }
-  // 3x3: Black's centre opening owns the board.
-  const Go go(3, 3);
-  GoSolver solver(go);
-  CHECK(solver.solve(parse_go_game(go, "b2")) == -9);
 }
 
 TEST_CASE("long: go: the table-free reference agrees on the empty 2x3 board") {
