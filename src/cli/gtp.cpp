@@ -224,7 +224,7 @@ class GtpEngine {
     s += fmt::format("KM[{}]", go_.komi());
     const Go::Position& first = line.front();
     if (first.black | first.white) {
-      for (const auto [set, id] : {std::pair{first.black, "AB"}, std::pair{first.white, "AW"}}) {
+      for (const auto& [set, id] : {std::pair{first.black, "AB"}, std::pair{first.white, "AW"}}) {
         if (!set) continue;
         s += id;
         for (std::uint64_t b = set; b; b &= b - 1) s += "[" + point(__builtin_ctzll(b)) + "]";
