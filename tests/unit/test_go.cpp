@@ -365,18 +365,38 @@ TEST_CASE("go: Benson's unconditional life and territory (shared README vectors)
   }
 }
 
-TEST_CASE("go: the table stays exact under superko: every position after up to 5 moves on 2x2") {
+TEST_CASE("go: the superko-safe area counts alive stones and the empty points only they touch") {
+  using gsolve::search::go::superko_safe_area;
+  const Go go(3, 3);
+  const std::uint64_t all = go.board_mask();
+  const auto two_eyes = all & ~points_of(go, {"a1", "c3"});
+  CHECK(superko_safe_area(go, two_eyes, 0) == all);
+  // Columns b alive (regions a and c vital); a2 touches empty points, so only the stones are safe.
+  const auto column_b = points_of(go, {"b1", "b2", "b3"});
+  CHECK(superko_safe_area(go, column_b, 0) == column_b);
+  // The same with a White stone in column a: Benson territory, but not superko-safe.
+  const Go five(5, 5);
+  const auto black = points_of(five, {"b1", "b2", "b3", "b4", "b5", "d1", "d2", "d3", "d4", "d5", "c3"});
+  CHECK(has(five, gsolve::search::go::unconditional(five, black, points_of(five, {"a3"})).territory, "a3"));
+  CHECK(superko_safe_area(five, black, points_of(five, {"a3"})) == black);
+  CHECK(superko_safe_area(go, 0, 0) == 0);
+}
+
+TEST_CASE("go: the table stays exact under superko: every position after up to 5 moves on 2x2 (PSK and SSK)") {
   // Lines of up to 5 moves reach captures and recaptures, so many positions are
   // reached with different histories; one solver (one table) answers them all
   // in turn, and a tiny table forces replacements. Each answer must equal the
   // table-free reference's for that line.
-  const Go go(2, 2);
-  GoSolver shared(go, 4096);
-  const auto lines = every_line(go, 5);
-  CHECK(lines.size() == 567);
-  for (const auto& line : lines) {
-    long nodes = 0;
-    CHECK(shared.solve(replay(go, line)) == NaiveGo{2, 2}.solve(line, nodes));
+  for (const bool situational : {false, true}) {
+    CAPTURE(situational);
+    const Go go(2, 2, 0, situational ? Superko::Situational : Superko::Positional);
+    GoSolver shared(go, 4096);
+    const auto lines = every_line(go, 5);
+    CHECK(lines.size() == 567);  // no line of 5 moves on 2x2 meets a superko difference
+    for (const auto& line : lines) {
+      long nodes = 0;
+      CHECK(shared.solve(replay(go, line)) == NaiveGo{2, 2, situational}.solve(line, nodes));
+    }
   }
 }
 

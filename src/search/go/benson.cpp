@@ -63,4 +63,14 @@ Unconditional unconditional(const Go& go, std::uint64_t own, std::uint64_t opp) 
   return u;
 }
 
+std::uint64_t superko_safe_area(const Go& go, std::uint64_t own, std::uint64_t opp) {
+  const std::uint64_t alive = unconditional(go, own, opp).alive;
+  std::uint64_t safe = alive;
+  for (std::uint64_t empty = go.board_mask() & ~(own | opp); empty; empty &= empty - 1) {
+    const std::uint64_t point = empty & (~empty + 1);
+    if (alive && !(go.neighbours(point) & ~alive)) safe |= point;
+  }
+  return safe;
+}
+
 }  // namespace gsolve::search::go

@@ -27,4 +27,12 @@ struct Unconditional {
 
 Unconditional unconditional(const Go& go, std::uint64_t own, std::uint64_t opp);
 
+// The points a colour keeps even under superko: its alive stones and the empty
+// points whose every neighbour is one of them (the opponent can never play
+// there: it would capture nothing and have no liberty). Benson territory beyond
+// that is not counted: keeping it means capturing every invader, and superko
+// could forbid a capture that recreates an earlier board. The solver's static
+// bounds use this.
+std::uint64_t superko_safe_area(const Go& go, std::uint64_t own, std::uint64_t opp);
+
 }  // namespace gsolve::search::go

@@ -4,6 +4,8 @@
 #include <bit>
 #include <climits>
 #include <cstdlib>
+#include <stdexcept>
+#include <string>
 
 #include "src/search/go/benson.h"
 
@@ -99,11 +101,6 @@ void GoSolver::Hits::forget_from(int index) {
   if (dropped >= index) dropped = INT_MAX;
 }
 
-// A hit on the board at j also holds for the position after a pass from it (same board).
-int GoSolver::effective_index(int j) const {
-  return j + 1 < static_cast<int>(line_.size()) && line_[j + 1].passes > 0 ? j + 1 : j;
-}
-
 bool GoSolver::usable(const Entry& e, const Node& n, Hits& hits) const {
   const int back = symmetry_.inverse(n.symmetry);
   const ExploredBoards seen = e.seen.transformed(symmetry_, back);
@@ -116,7 +113,10 @@ bool GoSolver::usable(const Entry& e, const Node& n, Hits& hits) const {
   const int top = static_cast<int>(line_.size()) - 1;
   for (int j = 0; j < top; ++j) {
     const Node& y = line_[j];
-    if (y.black == n.black && y.white == n.white) continue;  // the board before a pass: on every line here
+    // The position before a pass (same board): on every line that reaches n.
+    if (y.black == n.black && y.white == n.white &&
+        (go_.superko() == Superko::Positional || (j == top - 1 && n.passes > 0)))
+      continue;
     bool needed = false;
     for (int k = 0; k < e.hit_count; ++k)
       if (y.black == need_black[k] && y.white == need_white[k] &&
@@ -128,7 +128,7 @@ bool GoSolver::usable(const Entry& e, const Node& n, Hits& hits) const {
   }
   for (int k = 0; k < e.hit_count; ++k)
     if (found[k] < 0) return false;
-  for (int k = 0; k < e.hit_count; ++k) hits.add(effective_index(found[k]));
+  for (int k = 0; k < e.hit_count; ++k) hits.add(found[k]);
   return true;
 }
 
@@ -188,6 +188,8 @@ GoSolver::Bounds GoSolver::search(int alpha, int beta, int depth, ExploredBoards
   ++nodes_;
   const std::uint64_t nodes_before = nodes_;
   const int index = static_cast<int>(line_.size()) - 1;
+  if (M == kCombinedMode && index >= kScale - 1)  // the combined value holds lines shorter than kScale
+    throw std::runtime_error("go: a line of play longer than " + std::to_string(kScale - 1) + " plies");
   const Node n = line_.back();  // a copy: the line grows below
   seen = ExploredBoards::of(n.black, n.white, n.invariant_key);
   hits = Hits{};
@@ -215,8 +217,12 @@ GoSolver::Bounds GoSolver::search(int alpha, int beta, int depth, ExploredBoards
     }
     const Bounds b{std::max(fixed.lower, static_cast<int>(e->lower)), std::min(fixed.upper, e->upper)};
     Hits entry_hits;
-    if ((b.lower >= beta || b.upper <= alpha || b.lower == b.upper || e->depth >= depth) &&
-        usable(*e, n, entry_hits)) {
+    // An entry searched at least as deep gives what a search would (cheap), but
+    // as it may come from a narrower window it could keep the root open at every
+    // depth; past a depth cap only decisive entries are used, which makes the
+    // deepening end (plain alpha-beta once the depth exceeds the longest line).
+    const bool decisive = b.lower >= beta || b.upper <= alpha || b.lower == b.upper;
+    if ((decisive || (!decisive_only_ && e->depth >= depth)) && usable(*e, n, entry_hits)) {
       seen.merge(e->seen.transformed(symmetry_, symmetry_.inverse(n.symmetry)));
       hits = entry_hits;
       return b;
@@ -246,7 +252,7 @@ GoSolver::Bounds GoSolver::search(int alpha, int beta, int depth, ExploredBoards
     if (m != Go::kPass) {
       const int r = repeat_index(child);
       if (r >= 0) {  // superko: the move is illegal on this line
-        hits.add(effective_index(r));
+        hits.add(r);
         continue;
       }
     }
@@ -274,28 +280,33 @@ GoSolver::Bounds GoSolver::search(int alpha, int beta, int depth, ExploredBoards
     }
   }
   const Bounds result{std::max(best_lower, fixed.lower), cut ? fixed.upper : std::min(best_upper, fixed.upper)};
-  hits.forget_from(index);
+  // Hits on this position, or on the one before a pass to it, hold on every line here.
+  hits.forget_from(n.passes > 0 ? index - 1 : index);
   if (hits.dropped == INT_MAX) store(M, n, result, depth, best_move, seen, hits, nodes_ - nodes_before + 1);
   return result;
 }
 
 std::uint64_t GoSolver::unconditional_area(std::uint64_t own, std::uint64_t opp) const {
   if (!own) return 0;
-  const Unconditional u = unconditional(go_, own, opp);
-  return u.alive | u.territory;
+  return superko_safe_area(go_, own, opp);
 }
 
 template <GoSolver::Mode M>
 int GoSolver::root(const GoGame& game) {
   // Iterative deepening: every search returns true bounds (the horizon returns
   // the static ones), so a depth that closes the root's bounds gives its value.
+  decisive_only_ = false;
   for (int depth = 1;; ++depth) {
+    if (depth > kDecisiveOnlyDepth) decisive_only_ = true;
     load(game);
     ExploredBoards seen;
     Hits hits;
     const int bound = (go_.points() + std::abs(go_.komi()) + 1) * (M == kScoreMode ? 1 : kScale);
     const Bounds b = search<M>(-bound, bound, depth, seen, hits);
-    if (b.lower == b.upper) return b.lower;
+    if (b.lower == b.upper) {
+      depth_ = depth;
+      return b.lower;
+    }
   }
 }
 

@@ -70,6 +70,7 @@ class GoSolver {
   Go::Move best_move(const GoGame& game);
 
   std::uint64_t nodes() const { return nodes_; }
+  int depth() const { return depth_; }  // the iteration depth that closed the last search
   void reset_nodes() { nodes_ = 0; }
 
   // Score of a combined search value.
@@ -125,7 +126,6 @@ class GoSolver {
   int repeat_index(const Node& next) const;  // line index of an earlier equal board, or -1
   // Whether e holds on the current line; adds the line indices of its hit boards to hits.
   bool usable(const Entry& e, const Node& n, Hits& hits) const;
-  int effective_index(int j) const;
   Entry* probe(Mode mode, const Node& n);
   void store(Mode mode, const Node& n, Bounds bounds, int depth, Go::Move move, const ExploredBoards& seen,
              const Hits& hits, std::uint64_t nodes);
@@ -138,6 +138,9 @@ class GoSolver {
   Entry* table_ = nullptr;
   std::uint64_t buckets_ = 0;  // per mode; a bucket is two entries
   std::uint64_t nodes_ = 0;
+  bool decisive_only_ = false;
+  int depth_ = 0;  // the depth that closed the last root
+  static constexpr int kDecisiveOnlyDepth = 200;  // far beyond the depths that closed the roots solved so far
 };
 
 }  // namespace gsolve::search::go
