@@ -6,13 +6,14 @@ set -euo pipefail
 BIN=${BIN:-"$(dirname "$0")/../build/gsolve"}
 boards=("$@")
 [ ${#boards[@]} -gt 0 ] || boards=(2x2 2x3 2x4 3x3 2x5 3x4)
-printf '%-6s %6s %14s %10s %10s\n' board score nodes "search s" "wall s"
+printf '%-6s %6s %14s %6s %10s %10s\n' board score nodes depth "search s" "wall s"
 for b in "${boards[@]}"; do
   out=$( { /usr/bin/time -f 'wall %e' "$BIN" query --game "go:$b" --weak --json ""; } 2>&1)
   json=$(grep '^{' <<<"$out")
   wall=$(sed -n 's/^wall //p' <<<"$out")
   score=$(sed -E 's/.*"score":(-?[0-9]+).*/\1/' <<<"$json")
   nodes=$(sed -E 's/.*"nodes":([0-9]+).*/\1/' <<<"$json")
+  depth=$(sed -E 's/.*"depth":([0-9]+).*/\1/' <<<"$json")
   secs=$(sed -E 's/.*"seconds":([0-9.]+).*/\1/' <<<"$json")
-  printf '%-6s %6s %14s %10s %10s\n' "$b" "$score" "$nodes" "$secs" "$wall"
+  printf '%-6s %6s %14s %6s %10s %10s\n' "$b" "$score" "$nodes" "$depth" "$secs" "$wall"
 done

@@ -24,14 +24,14 @@ void answer_weak(const Go& go, const std::string& text, bool json) {
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const Value v = s > 0 ? Value::Win : s < 0 ? Value::Lose : Value::Tie;
   if (json) {
-    std::cout << fmt::format(R"({{"position":"{}","board":"{}","value":"{}","score":{},"nodes":{},"seconds":{:.3f}}})",
-                             text, go.format(game.position()), value_name(v), s, solver.nodes(), seconds)
+    std::cout << fmt::format(R"({{"position":"{}","board":"{}","value":"{}","score":{},"nodes":{},"depth":{},"seconds":{:.3f}}})",
+                             text, go.format(game.position()), value_name(v), s, solver.nodes(), solver.depth(), seconds)
               << "\n";
   } else {
     std::cout << "position: " << text << "\n";
     std::cout << "board: " << go.format(game.position()) << "\n";
     std::cout << fmt::format("value: {} {} (score only: --weak)\n", value_name(v), signed_score(s));
-    std::cout << fmt::format("nodes: {} in {:.2f} s\n", solver.nodes(), seconds);
+    std::cout << fmt::format("nodes: {} in {:.2f} s (closed at depth {})\n", solver.nodes(), seconds, solver.depth());
   }
   std::cout.flush();
 }
