@@ -1,6 +1,7 @@
 // gsolve gtp --game go:WxH: a Go Text Protocol (version 2) engine on stdin/stdout.
 // genmove plays a best move proven by the history-exact Go solver (so it only
-// answers quickly on the smallest boards). Colour out of turn is an illegal move:
+// answers quickly on the smallest boards), or with --time the best move of the
+// deepest search finished in time. Colour out of turn is an illegal move:
 // the line of play alternates (a controller passes explicitly).
 #include <fmt/format.h>
 
@@ -14,6 +15,7 @@
 
 #include "games/go.h"
 #include "src/cli/cli.h"
+#include "src/cli/option_ranges.h"
 #include "src/search/go/solver.h"
 #include "src/core/version.h"
 
@@ -31,7 +33,7 @@ struct GtpError {
 
 class GtpEngine {
  public:
-  explicit GtpEngine(const Go& go) : go_(go), game_(std::make_unique<GoGame>(go)) {}
+  GtpEngine(const Go& go, double seconds) : go_(go), game_(std::make_unique<GoGame>(go)), seconds_(seconds) {}
 
   // Runs one command; returns false after quit.
   bool run(const std::string& command, const std::vector<std::string>& args, std::string& reply) {
@@ -87,8 +89,21 @@ class GtpEngine {
       const bool black = colour(args[0]);
       if (black != (game_->position().black_to_move == 1)) throw GtpError{"illegal move (not that colour's turn)"};
       if (game_->over()) throw GtpError{"game is over"};
-      search::go::GoSolver solver(go_);
-      const Go::Move m = solver.best_move(*game_);
+      Go::Move m = Go::kPass;
+      if (!solver_ || solver_go_ != go_.spec()) {  // one table for the whole game (and the next, same rules)
+        solver_ = std::make_unique<search::go::GoSolver>(go_, std::size_t{256} << 20);
+        solver_go_ = go_.spec();
+      }
+      if (seconds_ > 0) {
+        const auto c = solver_->choose_move(*game_, seconds_);
+        m = c.move;
+        if (!c.proven)
+          std::cerr << fmt::format("genmove: no proof within {} s; {} is the best move of depth {} (score {})\n",
+                                   seconds_, go_.point_name(m), c.depth,
+                                   c.depth ? fmt::format("in [{}, {}]", c.lower, c.upper) : "unknown");
+      } else {
+        m = solver_->best_move(*game_);
+      }
       game_->play_unchecked(m);
       reply = upper(go_.point_name(m));
     } else if (command == "undo") {
@@ -270,13 +285,17 @@ class GtpEngine {
 
   Go go_;
   std::unique_ptr<GoGame> game_;
+  double seconds_ = 0;  // genmove's time limit (0: until proven)
+  std::unique_ptr<search::go::GoSolver> solver_;
+  std::string solver_go_;  // the rules solver_ was made for
 };
 
 // GTP framing: strip CR and control characters, tabs to spaces, '#' comments; empty lines ignored.
-void run_gtp(const std::string& spec) {
+void run_gtp(const std::string& spec, double seconds) {
   const auto colon = spec.find(':');
   if (spec != "go" && !spec.starts_with("go:")) throw ParseError("gtp plays go only (got --game " + spec + ")");
-  GtpEngine engine(Go::from_options(colon == std::string::npos ? "" : std::string_view(spec).substr(colon + 1)));
+  GtpEngine engine(Go::from_options(colon == std::string::npos ? "" : std::string_view(spec).substr(colon + 1)),
+                   seconds);
   for (std::string raw; std::getline(std::cin, raw);) {
     std::string line;
     for (char c : raw) {
@@ -315,8 +334,12 @@ void run_gtp(const std::string& spec) {
 void add_gtp(CLI::App& app) {
   auto spec = std::make_shared<std::string>();
   CLI::App* cmd = app.add_subcommand("gtp", "Go Text Protocol engine on stdin/stdout (--game go:WxH)");
+  auto seconds = std::make_shared<double>(0);
   cmd->add_option("--game", *spec, "Game spec, e.g. go:3x3")->required();
-  cmd->callback([spec] { run_gtp(*spec); });
+  add_seconds_option(cmd, "--time", *seconds,
+                     "Seconds per genmove: without a proof by then, play the best move of the deepest finished "
+                     "search (said on stderr); default: search until proven");
+  cmd->callback([spec, seconds] { run_gtp(*spec, *seconds); });
 }
 
 }  // namespace gsolve::cli

@@ -42,6 +42,15 @@ GNUGO=${GNUGO:-/usr/games/gnugo}
 theirs=$(printf 'loadsgf %s\nlist_stones black\nlist_stones white\n' "$WORK/g.sgf" | "$GNUGO" --mode gtp --chinese-rules --positional-superko | grep '^=' | tr '\n' '|')
 [ "$theirs" == "= white|= A2 B2 B1|= A3|" ] || fail "GNU Go reads gsolve's SGF as: $theirs"
 
+# --time: a 4x4 genmove answers in time without a proof and says so; 3x3 is proven at once.
+reply=$(printf 'genmove b\nquit\n' | "$BIN" gtp --game go:4x4 --time 1 2>"$WORK/time.err")
+grep -qE '^= ([A-D][1-4]|PASS)$' <<<"$reply" || fail "4x4 timed genmove: $reply"
+grep -qE '^genmove: no proof within 1 s; [a-d][1-4] is the best move of depth [0-9]+ ' "$WORK/time.err" || fail "4x4 timed genmove stderr: $(cat "$WORK/time.err")"
+reply=$(printf 'genmove b\nquit\n' | "$BIN" gtp --game go:3x3 --time 30 2>"$WORK/time.err")
+grep -qx '= B2' <<<"$reply" || fail "3x3 timed genmove: $reply"
+[ ! -s "$WORK/time.err" ] || fail "3x3 timed genmove is proven, yet: $(cat "$WORK/time.err")"
+expect_error "--time: expected seconds > 0, got '-1'" "$BIN" gtp --game go:3x3 --time -1
+
 # Self-play from the solution ends at the game value.
 source "$(dirname "$0")/go_selfplay.inc"
 [ "$(selfplay 2 go:2x2)" == "= B+1" ] || fail "2x2 self-play: $(selfplay 2 go:2x2)"

@@ -199,6 +199,8 @@ GoSolver::Bounds GoSolver::search(int alpha, int beta, int depth, ExploredBoards
     const int v = M == kScoreMode ? s : s * kScale;
     return {v, v};
   }
+  if (timed_ && (timed_out_ || ((nodes_ & 4095) == 0 && std::chrono::steady_clock::now() >= deadline_)))
+    timed_out_ = true;
   // Static bounds: each side's area lies between what it keeps unconditionally
   // and what the other side does not keep.
   const int points = go_.points();
@@ -206,7 +208,8 @@ GoSolver::Bounds GoSolver::search(int alpha, int beta, int depth, ExploredBoards
   const int safe_own = std::popcount(unconditional_area(p.own(), p.opp()));
   const int safe_opp = std::popcount(unconditional_area(p.opp(), p.own()));
   const Bounds fixed = value_bounds<M>(2 * safe_own - points - own_komi, points - 2 * safe_opp - own_komi);
-  if (fixed.upper <= alpha || fixed.lower >= beta || fixed.lower == fixed.upper || depth <= 0) return fixed;
+  if (fixed.upper <= alpha || fixed.lower >= beta || fixed.lower == fixed.upper || depth <= 0 || timed_out_)
+    return fixed;
   if (beta > fixed.upper) beta = fixed.upper;
 
   int table_move = -1;
@@ -282,7 +285,7 @@ GoSolver::Bounds GoSolver::search(int alpha, int beta, int depth, ExploredBoards
   const Bounds result{std::max(best_lower, fixed.lower), cut ? fixed.upper : std::min(best_upper, fixed.upper)};
   // Hits on this position, or on the one before a pass to it, hold on every line here.
   hits.forget_from(n.passes > 0 ? index - 1 : index);
-  if (hits.dropped == INT_MAX) store(M, n, result, depth, best_move, seen, hits, nodes_ - nodes_before + 1);
+  if (hits.dropped == INT_MAX && !timed_out_) store(M, n, result, depth, best_move, seen, hits, nodes_ - nodes_before + 1);
   return result;
 }
 
@@ -359,6 +362,41 @@ Go::Move GoSolver::best_move(const GoGame& game) {
     if (v > best_value) best_value = v, best = m;
   }
   return best;
+}
+
+GoSolver::TimedChoice GoSolver::choose_move(const GoGame& game, double seconds) {
+  MoveList<Go> moves;
+  game.legal_moves(moves);
+  TimedChoice choice{moves.empty() ? Go::kPass : moves[0], false, -kInfinity, kInfinity, 0};
+  if (moves.empty()) return choice;
+  timed_ = true;
+  timed_out_ = false;
+  deadline_ = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                                      std::chrono::duration<double>(seconds));
+  const int bound = go_.points() + std::abs(go_.komi()) + 1;
+  for (int depth = 1; depth <= kDecisiveOnlyDepth && !timed_out_; ++depth) {
+    TimedChoice best{Go::kPass, false, -kInfinity, -kInfinity, depth};
+    int best_upper_of_all = -kInfinity;  // no move scores more than this
+    for (const Go::Move m : moves) {
+      GoGame child = game;
+      child.play_unchecked(m);
+      load(child);
+      ExploredBoards seen;
+      Hits hits;
+      const Bounds c = search<kScoreMode>(-bound, bound, depth - 1, seen, hits);
+      if (timed_out_) break;
+      const int lower = -c.upper, upper = -c.lower;
+      best_upper_of_all = std::max(best_upper_of_all, upper);
+      if (lower > best.lower || (lower == best.lower && upper > best.upper))
+        best = {m, false, lower, upper, depth};
+    }
+    if (timed_out_) break;
+    best.proven = best.lower >= best_upper_of_all;
+    choice = best;
+    if (choice.proven) break;
+  }
+  timed_ = timed_out_ = false;
+  return choice;
 }
 
 }  // namespace gsolve::search::go

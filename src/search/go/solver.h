@@ -37,6 +37,7 @@
 // alone, which cuts far more.
 #pragma once
 
+#include <chrono>
 #include <climits>
 #include <cstdint>
 #include <vector>
@@ -68,6 +69,17 @@ class GoSolver {
   std::vector<MoveResult> analyze(const GoGame& game);
   // A best move (kPass when the game is over).
   Go::Move best_move(const GoGame& game);
+
+  // A move within a time limit: the deepening runs over the root's moves until
+  // one move's score is proven best or the time runs out; then the move with
+  // the best bounds of the deepest finished depth is chosen.
+  struct TimedChoice {
+    Go::Move move;
+    bool proven;       // the move's score is the position's value
+    int lower, upper;  // bounds on the move's score for the mover
+    int depth;         // the deepest finished depth (0: none finished, the first legal move)
+  };
+  TimedChoice choose_move(const GoGame& game, double seconds);
 
   std::uint64_t nodes() const { return nodes_; }
   int depth() const { return depth_; }  // the iteration depth that closed the last search
@@ -139,6 +151,9 @@ class GoSolver {
   std::uint64_t buckets_ = 0;  // per mode; a bucket is two entries
   std::uint64_t nodes_ = 0;
   bool decisive_only_ = false;
+  // A timed search stops at the deadline (checked every 4096 nodes) and stores nothing after it.
+  bool timed_ = false, timed_out_ = false;
+  std::chrono::steady_clock::time_point deadline_;
   int depth_ = 0;  // the depth that closed the last root
   static constexpr int kDecisiveOnlyDepth = 200;  // far beyond the depths that closed the roots solved so far
 };
