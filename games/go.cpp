@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <charconv>
+#include <tuple>
 
 namespace gsolve {
 
@@ -115,21 +116,29 @@ Go::Position Go::play(const Position& p, Move m) const {
   return q;
 }
 
-bool Go::simple_legal(const Position& p, Move m) const {
-  if (m == kPass) return true;
+bool Go::try_play(const Position& p, Move m, Position& next) const {
+  if (m == kPass) {
+    next = play(p, m);
+    return true;
+  }
   if (m >= points()) return false;
   const std::uint64_t bit = std::uint64_t{1} << m;
   if ((p.black | p.white) & bit) return false;
-  const Position q = play(p, m);
-  const std::uint64_t own = p.black_to_move ? q.black : q.white;
-  const std::uint64_t empty = board_ & ~(q.black | q.white);
+  next = play(p, m);
+  const std::uint64_t own = p.black_to_move ? next.black : next.white;
+  const std::uint64_t empty = board_ & ~(next.black | next.white);
   std::uint64_t g = bit;
   for (;;) {
     const std::uint64_t grown = (g | neighbours(g)) & own;
     if (grown == g) break;
     g = grown;
   }
-  return (neighbours(g) & empty) != 0;
+  return (neighbours(g) & empty) != 0;  // no liberty after the captures: suicide
+}
+
+bool Go::simple_legal(const Position& p, Move m) const {
+  Position next;
+  return try_play(p, m, next);
 }
 
 void Go::generate_moves(const Position& p, MoveList<Go>& moves) const {
@@ -261,8 +270,9 @@ std::string GoGame::illegal_reason(Go::Move m) const {
   if (m == Go::kPass) return "";
   if (m >= go_.points()) return "off the board";
   if (((p.black | p.white) >> m) & 1) return "occupied";
-  if (!go_.simple_legal(p, m)) return "suicide";
-  if (repeats(go_.play(p, m))) return "superko";
+  Go::Position next;
+  if (!go_.try_play(p, m, next)) return "suicide";
+  if (repeats(next)) return "superko";
   return "";
 }
 
@@ -296,7 +306,8 @@ void GoGame::legal_moves(MoveList<Go>& moves) const {
   const auto& p = position();
   for (int m = 0; m < go_.points(); ++m) {
     const auto mv = static_cast<Go::Move>(m);
-    if (go_.simple_legal(p, mv) && !repeats(go_.play(p, mv))) moves.push_back(mv);
+    Go::Position next;
+    if (go_.try_play(p, mv, next) && !repeats(next)) moves.push_back(mv);
   }
   moves.push_back(Go::kPass);
 }
@@ -373,6 +384,25 @@ Go::Move sgf_point(const Go& go, const std::string& v, bool pass_ok) {
   return static_cast<Go::Move>(y * go.width() + x);
 }
 
+// SZ[n] or SZ[cols:rows].
+std::pair<int, int> sgf_size(const std::string& v) {
+  const auto colon = v.find(':');
+  try {
+    const int w = parse_int(std::string_view(v).substr(0, colon), "SGF size");
+    const int h = colon == std::string::npos ? w : parse_int(std::string_view(v).substr(colon + 1), "SGF size");
+    return {w, h};
+  } catch (const ParseError&) {
+    throw ParseError("bad SGF: size '" + v + "'");
+  }
+}
+
+double sgf_komi(const std::string& v) {
+  double k = 0;
+  const auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), k);
+  if (ec != std::errc{} || ptr != v.data() + v.size()) throw ParseError("bad SGF: komi '" + v + "'");
+  return k;
+}
+
 GoGame parse_sgf(const Go& go, std::string_view text) {
   GoGame game(go);
   for (const auto& node : parse_sgf_main_line(text)) {
@@ -384,25 +414,14 @@ GoGame parse_sgf(const Go& go, std::string_view text) {
         return prop.values[0];
       };
       if (prop.id == "SZ") {
-        const std::string& v = one();
-        const auto colon = v.find(':');
-        int w = 0, h = 0;
-        try {
-          w = parse_int(std::string_view(v).substr(0, colon), "SGF size");
-          h = colon == std::string::npos ? w : parse_int(std::string_view(v).substr(colon + 1), "SGF size");
-        } catch (const ParseError&) {
-          throw ParseError("bad SGF: size '" + v + "'");
-        }
+        const auto [w, h] = sgf_size(one());
         if (w != go.width() || h != go.height())
           throw ParseError("SGF board size " + std::to_string(w) + "x" + std::to_string(h) +
                            " differs from the game's " + std::to_string(go.width()) + "x" +
                            std::to_string(go.height()));
       } else if (prop.id == "KM") {
-        double k = 0;
         const std::string& v = one();
-        const auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), k);
-        if (ec != std::errc{} || ptr != v.data() + v.size()) throw ParseError("bad SGF: komi '" + v + "'");
-        if (k != go.komi())
+        if (sgf_komi(v) != go.komi())
           throw ParseError("SGF komi " + v + " differs from the game's komi " + std::to_string(go.komi()));
       } else if (prop.id == "AB" || prop.id == "AW" || prop.id == "AE") {
         setup = true;
@@ -437,6 +456,21 @@ GoGame parse_sgf(const Go& go, std::string_view text) {
 }
 
 }  // namespace
+
+Go sgf_rules(const Go& rules, std::string_view sgf) {
+  int w = rules.width(), h = rules.height(), komi = rules.komi();
+  for (const auto& node : parse_sgf_main_line(sgf))
+    for (const auto& prop : node) {
+      if (prop.values.size() != 1) continue;  // parse_sgf reports it
+      if (prop.id == "SZ") std::tie(w, h) = sgf_size(prop.values[0]);
+      if (prop.id == "KM") {
+        const double k = sgf_komi(prop.values[0]);
+        if (k != static_cast<int>(k)) throw ParseError("komi must be an integer");
+        komi = static_cast<int>(k);
+      }
+    }
+  return Go(w, h, komi, rules.superko());
+}
 
 GoGame parse_go_game(const Go& go, std::string_view text) {
   std::size_t first = 0;

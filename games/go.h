@@ -69,6 +69,8 @@ class Go {
   Position play(const Position& p, Move m) const;
   // Whether point m is empty and not suicide for the side to move (no superko check).
   bool simple_legal(const Position& p, Move m) const;
+  // simple_legal and play in one: next is the position after m when m is legal.
+  bool try_play(const Position& p, Move m, Position& next) const;
 
   std::uint64_t neighbours(std::uint64_t set) const;  // points adjacent to set, not in it
   // Side to move's area - opponent's area, komi included.
@@ -140,5 +142,9 @@ class GoGame {
 
 // Parses GTP moves or an SGF game into a line of play. Throws ParseError.
 GoGame parse_go_game(const Go& go, std::string_view text);
+
+// The rules an SGF game is played under: its board size (SZ) and integer komi
+// (KM), rules' own where the file has none, and rules' superko. Throws ParseError.
+Go sgf_rules(const Go& rules, std::string_view sgf);
 
 }  // namespace gsolve

@@ -90,19 +90,15 @@ class GtpEngine {
       if (black != (game_->position().black_to_move == 1)) throw GtpError{"illegal move (not that colour's turn)"};
       if (game_->over()) throw GtpError{"game is over"};
       Go::Move m = Go::kPass;
-      if (!solver_ || solver_go_ != go_.spec()) {  // one table for the whole game (and the next, same rules)
-        solver_ = std::make_unique<search::go::GoSolver>(go_, std::size_t{256} << 20);
-        solver_go_ = go_.spec();
-      }
       if (seconds_ > 0) {
-        const auto c = solver_->choose_move(*game_, seconds_);
+        const auto c = solver().choose_move(*game_, seconds_);
         m = c.move;
         if (!c.proven)
           std::cerr << fmt::format("genmove: no proof within {} s; {} is the best move of depth {} (score {})\n",
                                    seconds_, go_.point_name(m), c.depth,
                                    c.depth ? fmt::format("in [{}, {}]", c.lower, c.upper) : "unknown");
       } else {
-        m = solver_->best_move(*game_);
+        m = solver().best_move(*game_);
       }
       game_->play_unchecked(m);
       reply = upper(go_.point_name(m));
@@ -185,42 +181,22 @@ class GtpEngine {
     }
     game_ = std::move(fresh);
   }
-  // The board size and komi come from the file (SZ, KM); move_number > 0 stops
+  // The board size and komi come from the file (SZ, KM, else the current ones); move_number > 0 stops
   // before that move is played, as GNU Go does.
   void load_sgf(const std::string& path, int move_number) {
     std::ifstream in(path);
     std::stringstream text;
     if (!in || !(text << in.rdbuf())) throw GtpError{"cannot open file"};
     const std::string sgf = text.str();
-    const auto property = [&](const std::string& id) -> std::string {
-      for (std::size_t at = sgf.find(id + "["); at != std::string::npos; at = sgf.find(id + "[", at + 1)) {
-        if (at > 0 && std::isupper(static_cast<unsigned char>(sgf[at - 1]))) continue;  // e.g. the SZ in XSZ
-        const auto end = sgf.find(']', at);
-        if (end != std::string::npos) return sgf.substr(at + id.size() + 1, end - at - id.size() - 1);
-      }
-      return "";
-    };
     try {
-      int w = 19, h = 19;
-      const std::string size = property("SZ");
-      if (!size.empty()) {
-        const auto colon = size.find(':');
-        w = std::stoi(size.substr(0, colon));
-        h = colon == std::string::npos ? w : std::stoi(size.substr(colon + 1));
-      }
-      const std::string komi = property("KM");
-      const double k = komi.empty() ? go_.komi() : std::stod(komi);
-      if (k != static_cast<int>(k)) throw GtpError{"cannot load file (komi must be an integer)"};
-      const Go go(w, h, static_cast<int>(k), go_.superko());
+      const Go go = sgf_rules(go_, sgf);
       auto game = std::make_unique<GoGame>(parse_go_game(go, sgf));
       if (move_number > 0)
         while (static_cast<int>(game->length()) > move_number && game->undo()) {
         }
       go_ = go;
       game_ = std::move(game);
-    } catch (const GtpError&) {
-      throw;
-    } catch (const std::exception& e) {
+    } catch (const ParseError& e) {
       throw GtpError{std::string("cannot load file (") + e.what() + ")"};
     }
   }
@@ -228,7 +204,7 @@ class GtpEngine {
   // The game as SGF: setup stones when it did not start from the empty board,
   // then each move with the proven value of the position after it (V: Black's
   // score; C: in words), on boards of up to 12 points where the solver is quick.
-  std::string write_sgf() const {
+  std::string write_sgf() {
     const auto& line = game_->line();
     const auto point = [&](int m) {
       return std::string{static_cast<char>('a' + m % go_.width()), static_cast<char>('a' + m / go_.width())};
@@ -247,7 +223,6 @@ class GtpEngine {
     }
     if (!first.black_to_move) s += "PL[W]";
     const bool values = go_.points() <= 12;
-    search::go::GoSolver solver(go_);
     GoGame replay(go_);
     replay.reset(first);
     for (std::size_t i = 1; i < line.size(); ++i) {
@@ -259,13 +234,22 @@ class GtpEngine {
       replay.play_unchecked(move);
       s += fmt::format(";{}[{}]", before.black_to_move ? "B" : "W", move == Go::kPass ? "" : point(move));
       if (values) {
-        const int to_move = solver.solve(replay);
+        const int to_move = solver().solve(replay);
         const int black = line[i].black_to_move ? to_move : -to_move;
         s += fmt::format("V[{}]C[proven: {}]", black,
                          black > 0 ? fmt::format("B+{}", black) : black < 0 ? fmt::format("W+{}", -black) : "0");
       }
     }
     return s + ")";
+  }
+
+  // One solver (one table) for the whole game, and the next under the same rules.
+  search::go::GoSolver& solver() {
+    if (!solver_ || solver_go_ != go_.spec()) {
+      solver_ = std::make_unique<search::go::GoSolver>(go_);
+      solver_go_ = go_.spec();
+    }
+    return *solver_;
   }
 
   std::string showboard() const {

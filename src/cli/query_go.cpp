@@ -18,7 +18,7 @@ std::string signed_score(int s) { return s > 0 ? fmt::format("+{}", s) : fmt::fo
 
 void answer_weak(const Go& go, const std::string& text, bool json) {
   const GoGame game = parse_go_game(go, text);
-  search::go::GoSolver solver(go, std::size_t{256} << 20);
+  search::go::GoSolver solver(go);
   const auto start = std::chrono::steady_clock::now();
   const int s = solver.solve(game);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -38,7 +38,7 @@ void answer_weak(const Go& go, const std::string& text, bool json) {
 
 void answer(const Go& go, const std::string& text, bool json) {
   GoGame game = parse_go_game(go, text);
-  search::go::GoSolver solver(go, std::size_t{256} << 20);
+  search::go::GoSolver solver(go);
   const Record r = solver.record(game);
   const auto moves = game.over() ? std::vector<search::go::GoSolver::MoveResult>{} : solver.analyze(game);
   if (json) {

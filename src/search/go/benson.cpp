@@ -64,6 +64,7 @@ Unconditional unconditional(const Go& go, std::uint64_t own, std::uint64_t opp) 
 }
 
 std::uint64_t superko_safe_area(const Go& go, std::uint64_t own, std::uint64_t opp) {
+  if (!own) return 0;
   const std::uint64_t alive = unconditional(go, own, opp).alive;
   std::uint64_t safe = alive;
   for (std::uint64_t empty = go.board_mask() & ~(own | opp); empty; empty &= empty - 1) {

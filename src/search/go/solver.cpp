@@ -132,10 +132,16 @@ bool GoSolver::usable(const Entry& e, const Node& n, Hits& hits) const {
   return true;
 }
 
+std::uint8_t GoSolver::state_of(const Node& n) { return static_cast<std::uint8_t>(1 + n.black_to_move + 2 * n.passes); }
+
+GoSolver::Entry* GoSolver::bucket(Mode mode, const Node& n) {
+  const std::uint64_t index = mix(n.canonical_black, n.canonical_white, state_of(n)) & (buckets_ - 1);
+  return table_ + 2 * (mode * buckets_ + index);
+}
+
 GoSolver::Entry* GoSolver::probe(Mode mode, const Node& n) {
-  const std::uint8_t state = static_cast<std::uint8_t>(1 + n.black_to_move + 2 * n.passes);
-  const std::uint64_t index = mix(n.canonical_black, n.canonical_white, state) & (buckets_ - 1);
-  Entry* bucket = table_ + 2 * (mode * buckets_ + index);
+  const std::uint8_t state = state_of(n);
+  Entry* bucket = this->bucket(mode, n);
   for (int i = 0; i < 2; ++i)
     if (bucket[i].state == state && bucket[i].black == n.canonical_black && bucket[i].white == n.canonical_white)
       return bucket + i;
@@ -144,9 +150,8 @@ GoSolver::Entry* GoSolver::probe(Mode mode, const Node& n) {
 
 void GoSolver::store(Mode mode, const Node& n, Bounds bounds, int depth, Go::Move move,
                      const ExploredBoards& seen, const Hits& hits, std::uint64_t nodes) {
-  const std::uint8_t state = static_cast<std::uint8_t>(1 + n.black_to_move + 2 * n.passes);
-  const std::uint64_t index = mix(n.canonical_black, n.canonical_white, state) & (buckets_ - 1);
-  Entry* bucket = table_ + 2 * (mode * buckets_ + index);
+  const std::uint8_t state = state_of(n);
+  Entry* bucket = this->bucket(mode, n);
   Entry* slot = bucket[0].work <= bucket[1].work ? bucket : bucket + 1;  // the least work is replaced
   for (int i = 0; i < 2; ++i)
     if (bucket[i].state == 0 ||
@@ -205,8 +210,8 @@ GoSolver::Bounds GoSolver::search(int alpha, int beta, int depth, ExploredBoards
   // and what the other side does not keep.
   const int points = go_.points();
   const int own_komi = n.black_to_move ? go_.komi() : -go_.komi();
-  const int safe_own = std::popcount(unconditional_area(p.own(), p.opp()));
-  const int safe_opp = std::popcount(unconditional_area(p.opp(), p.own()));
+  const int safe_own = std::popcount(superko_safe_area(go_, p.own(), p.opp()));
+  const int safe_opp = std::popcount(superko_safe_area(go_, p.opp(), p.own()));
   const Bounds fixed = value_bounds<M>(2 * safe_own - points - own_komi, points - 2 * safe_opp - own_komi);
   if (fixed.upper <= alpha || fixed.lower >= beta || fixed.lower == fixed.upper || depth <= 0 || timed_out_)
     return fixed;
@@ -247,10 +252,8 @@ GoSolver::Bounds GoSolver::search(int alpha, int beta, int depth, ExploredBoards
   Go::Move best_move = Go::kPass;
   for (int i = 0; i < count; ++i) {
     const Go::Move m = moves[i];
-    if (m != Go::kPass) {
-      if (((n.black | n.white) >> m & 1) || !go_.simple_legal(p, m)) continue;
-    }
-    const Go::Position q = go_.play(p, m);
+    Go::Position q;
+    if (!go_.try_play(p, m, q)) continue;  // occupied or suicide
     const Node child = make_node(q.black, q.white, q.black_to_move, q.passes);
     if (m != Go::kPass) {
       const int r = repeat_index(child);
@@ -287,11 +290,6 @@ GoSolver::Bounds GoSolver::search(int alpha, int beta, int depth, ExploredBoards
   hits.forget_from(n.passes > 0 ? index - 1 : index);
   if (hits.dropped == INT_MAX && !timed_out_) store(M, n, result, depth, best_move, seen, hits, nodes_ - nodes_before + 1);
   return result;
-}
-
-std::uint64_t GoSolver::unconditional_area(std::uint64_t own, std::uint64_t opp) const {
-  if (!own) return 0;
-  return superko_safe_area(go_, own, opp);
 }
 
 template <GoSolver::Mode M>
@@ -371,6 +369,7 @@ GoSolver::TimedChoice GoSolver::choose_move(const GoGame& game, double seconds) 
   if (moves.empty()) return choice;
   timed_ = true;
   timed_out_ = false;
+  decisive_only_ = false;
   deadline_ = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                                       std::chrono::duration<double>(seconds));
   const int bound = go_.points() + std::abs(go_.komi()) + 1;

@@ -53,7 +53,7 @@ namespace gsolve::search::go {
 class GoSolver {
  public:
   static constexpr int kScale = 4096;  // more than any line's length on boards up to 7x7 in practice
-  static constexpr std::size_t kDefaultTableBytes = std::size_t{64} << 20;
+  static constexpr std::size_t kDefaultTableBytes = std::size_t{256} << 20;  // mapped lazily: small boards touch little of it
 
   explicit GoSolver(const Go& go, std::size_t table_bytes = kDefaultTableBytes);
 
@@ -130,7 +130,6 @@ class GoSolver {
   Bounds search(int alpha, int beta, int depth, ExploredBoards& seen, Hits& hits);
   template <Mode M>
   static Bounds value_bounds(int lo, int hi);
-  std::uint64_t unconditional_area(std::uint64_t own, std::uint64_t opp) const;
   template <Mode M>
   int root(const GoGame& game);
   void load(const GoGame& game);
@@ -138,6 +137,8 @@ class GoSolver {
   int repeat_index(const Node& next) const;  // line index of an earlier equal board, or -1
   // Whether e holds on the current line; adds the line indices of its hit boards to hits.
   bool usable(const Entry& e, const Node& n, Hits& hits) const;
+  static std::uint8_t state_of(const Node& n);  // the key's side to move and passes; 0 marks an empty entry
+  Entry* bucket(Mode mode, const Node& n);       // two entries
   Entry* probe(Mode mode, const Node& n);
   void store(Mode mode, const Node& n, Bounds bounds, int depth, Go::Move move, const ExploredBoards& seen,
              const Hits& hits, std::uint64_t nodes);
