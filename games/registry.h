@@ -9,6 +9,7 @@
 
 #include "games/connect4.h"
 #include "games/game.h"
+#include "games/go_line.h"
 #include "games/quickcross.h"
 #include "games/reversi.h"
 #include "games/tictactoe.h"
@@ -22,7 +23,7 @@ inline std::pair<std::string_view, std::string_view> split_spec(std::string_view
   return {spec.substr(0, colon), spec.substr(colon + 1)};
 }
 
-inline constexpr std::string_view kKnownGames = "connect4, tictactoe, reversi, quickcross";
+inline constexpr std::string_view kKnownGames = "connect4, tictactoe, reversi, quickcross, go";
 
 template <class F>
 decltype(auto) with_game(std::string_view spec, F&& f) {
@@ -31,6 +32,7 @@ decltype(auto) with_game(std::string_view spec, F&& f) {
   if (name == TicTacToe::kName) return f(TicTacToe::from_options(options));
   if (name == Reversi::kName) return f(Reversi::from_options(options));
   if (name == QuickCross::kName) return f(QuickCross::from_options(options));
+  if (name == GoLine::kName) return f(GoLine::from_options(options));  // lines of play: the database's Go
   throw ParseError("unknown game '" + std::string(name) + "' (known: " + std::string(kKnownGames) + ")");
 }
 

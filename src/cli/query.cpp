@@ -32,6 +32,7 @@ struct QueryOptions {
   std::vector<std::string> positions;
   bool json = false;
   bool weak = false;
+  bool progress = false;
   int threads = 1;
   std::size_t hash_mb = 256;
   std::size_t cache_mb = db::RecordReader::kDefaultCacheBytes >> 20;  // decoded frames kept
@@ -138,7 +139,7 @@ void run_query(const QueryOptions& o) {
   const int threads = thread_count(o.threads);
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
   if (o.db_path.empty() && is_go_spec(o.game)) {
-    run_go_query(o.game, o.positions, o.json, o.weak);
+    run_go_query(o.game, o.positions, {o.json, o.weak, o.progress, o.hash_mb});
     return;
   }
   if (o.db_path.empty()) {
@@ -220,6 +221,7 @@ void add_query(CLI::App& app) {
   cmd->add_option("--game", o->game, "Game spec: checked against the database, or searched without one");
   cmd->add_flag("--json", o->json, "One JSON object per position");
   cmd->add_flag("--weak", o->weak, "Search only for win/lose/tie (no remoteness; go: the score, no move list): faster; without --db");
+  cmd->add_flag("--progress", o->progress, "go: a line on stderr per finished search depth (score bounds, nodes, rate)");
   add_threads_option(cmd, o->threads, "1");
   add_integer_option<std::size_t>(cmd, "--hash", o->hash_mb, 1, kMaxHashMb,
                                   "Search transposition table in MB (default 256)");

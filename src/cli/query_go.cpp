@@ -16,9 +16,23 @@ namespace {
 
 std::string signed_score(int s) { return s > 0 ? fmt::format("+{}", s) : fmt::format("{}", s); }
 
-void answer_weak(const Go& go, const std::string& text, bool json) {
+// With --progress: a line on stderr for each finished depth.
+void report_depths(search::go::GoSolver& solver, const GoQueryOptions& o) {
+  if (o.progress) {
+    const auto start = std::chrono::steady_clock::now();
+    solver.on_depth([start](int depth, int lower, int upper, std::uint64_t nodes) {
+      const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      std::cerr << fmt::format("depth {}: score in [{}, {}], {} nodes, {:.1f} s, {:.2f}M nodes/s\n", depth, lower,
+                               upper, nodes, s, s > 0 ? nodes / s / 1e6 : 0.0);
+    });
+  }
+}
+
+void answer_weak(const Go& go, const std::string& text, const GoQueryOptions& o) {
+  const bool json = o.json;
   const GoGame game = parse_go_game(go, text);
-  search::go::GoSolver solver(go);
+  search::go::GoSolver solver(go, o.hash_mb << 20);
+  report_depths(solver, o);
   const auto start = std::chrono::steady_clock::now();
   const int s = solver.solve(game);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -36,9 +50,11 @@ void answer_weak(const Go& go, const std::string& text, bool json) {
   std::cout.flush();
 }
 
-void answer(const Go& go, const std::string& text, bool json) {
+void answer(const Go& go, const std::string& text, const GoQueryOptions& o) {
+  const bool json = o.json;
   GoGame game = parse_go_game(go, text);
-  search::go::GoSolver solver(go);
+  search::go::GoSolver solver(go, o.hash_mb << 20);
+  report_depths(solver, o);
   const Record r = solver.record(game);
   const auto moves = game.over() ? std::vector<search::go::GoSolver::MoveResult>{} : solver.analyze(game);
   if (json) {
@@ -63,11 +79,11 @@ void answer(const Go& go, const std::string& text, bool json) {
 
 }  // namespace
 
-void run_go_query(const std::string& spec, const std::vector<std::string>& positions, bool json, bool weak) {
+void run_go_query(const std::string& spec, const std::vector<std::string>& positions, const GoQueryOptions& o) {
   const auto colon = spec.find(':');
   const Go go = Go::from_options(colon == std::string::npos ? "" : std::string_view(spec).substr(colon + 1));
   for (const auto& text : positions) {
-    const auto one = [&](const std::string& t) { weak ? answer_weak(go, t, json) : answer(go, t, json); };
+    const auto one = [&](const std::string& t) { o.weak ? answer_weak(go, t, o) : answer(go, t, o); };
     if (text != "-") {
       one(text);
       continue;

@@ -4,6 +4,7 @@
 // through a GoGame and solving with the history-exact Go solver.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -11,7 +12,12 @@ namespace gsolve::cli {
 
 bool is_go_spec(const std::string& spec);
 // Prints value, score, remoteness and every legal move's record for each position.
-// weak: the score alone (no remoteness, no move list), the fastest search.
-void run_go_query(const std::string& spec, const std::vector<std::string>& positions, bool json, bool weak);
+struct GoQueryOptions {
+  bool json = false;
+  bool weak = false;      // the score alone (no remoteness, no move list), the fastest search
+  bool progress = false;  // a line on stderr per finished depth
+  std::size_t hash_mb = 256;
+};
+void run_go_query(const std::string& spec, const std::vector<std::string>& positions, const GoQueryOptions& o);
 
 }  // namespace gsolve::cli

@@ -55,6 +55,7 @@ void check_memory(const std::string& spec, const SolveOptions& o, std::uint64_t 
   if (o.store_depth >= 0) return;  // search solve: its table size is --hash
   with_game(spec, [&](const auto& g) {
     using G = std::decay_t<decltype(g)>;
+    if constexpr (requires { G::kNeedsStoreDepth; }) return;  // solve_spec says what to give
     if (!g.has_rank()) return;  // solve_spec says why it cannot
     const bool loopy = o.solver == SolverChoice::loopy || (o.solver == SolverChoice::automatic && G::kLoopy);
     const double need = strong_solve_peak_bytes(g, loopy);

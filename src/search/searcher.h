@@ -19,6 +19,7 @@
 
 #include "games/connect4.h"
 #include "games/game.h"
+#include "games/go_line.h"
 #include "games/reversi.h"
 #include "src/core/record.h"
 #include "src/search/options.h"
@@ -32,6 +33,8 @@ template <>
 inline constexpr bool kHasSearcher<Connect4> = true;
 template <>
 inline constexpr bool kHasSearcher<Reversi> = true;
+template <>
+inline constexpr bool kHasSearcher<GoLine> = true;  // the Go solver over lines of play (src/search/go/line_searcher.cpp)
 
 // The engine behind a Searcher: one virtual call per root search, none per node.
 template <class G>
@@ -104,6 +107,7 @@ class Searcher {
   std::uint64_t nodes() const { return impl_->nodes.load(); }
   void reset_nodes() { impl_->nodes = 0; }
   std::size_t table_bytes() const { return impl_->table_bytes(); }
+  SearchImpl<G>& impl() { return *impl_; }  // for a game's record_from_search hook
 
  private:
   G game_;

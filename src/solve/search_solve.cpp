@@ -8,6 +8,7 @@
 
 #include "db/keyed_runs.h"
 #include "games/connect4.h"
+#include "games/go_line.h"
 #include "games/reversi.h"
 #include "src/search/searcher.h"
 
@@ -16,10 +17,16 @@ namespace {
 
 // Canonical positions by ply, 0..depth (a ply's list sorted by rank; a rank
 // names one canonical position, so it deduplicates them).
+// The plies are held in memory: a depth whose plies pass kTopOfTreeBytes
+// (positions, their ranks and records) is refused before it exhausts memory.
+constexpr std::size_t kTopOfTreeBytes = std::size_t{2} << 30;
+
 template <class G>
 std::vector<std::vector<typename G::Position>> top_of_tree(const G& g, int depth) {
   std::vector<std::vector<typename G::Position>> plies(depth + 1);
   plies[0].push_back(g.canonical(g.start()));
+  std::size_t held = 1;
+  const std::size_t per_position = sizeof(typename G::Position) + 64;  // the list, the rank map, the record
   for (int d = 0; d < depth; ++d) {
     std::unordered_map<std::uint64_t, typename G::Position> seen;
     for (const auto& p : plies[d]) {
@@ -27,7 +34,13 @@ std::vector<std::vector<typename G::Position>> top_of_tree(const G& g, int depth
       PositionList<G> children;
       canonical_children(g, p, children);
       for (const auto& c : children)
-        if (seen.emplace(g.rank(c), c).second) plies[d + 1].push_back(c);
+        if (seen.emplace(g.rank(c), c).second) {
+          plies[d + 1].push_back(c);
+          if (++held * per_position > kTopOfTreeBytes)
+            throw ParseError("--store-depth " + std::to_string(depth) + ": ply " + std::to_string(d + 1) +
+                             " alone passes " + std::to_string(plies[d + 1].size()) +
+                             " positions (more than 2 GiB held); give a smaller depth");
+        }
     }
     std::sort(plies[d + 1].begin(), plies[d + 1].end(),
               [&](const auto& a, const auto& b) { return g.rank(a) < g.rank(b); });
@@ -48,6 +61,10 @@ template <class G>
 SolveResult solve_top(const G& g, const SolveOptions& options, Progress& progress) {
   if (!rank_usable(g))
     throw std::runtime_error("--store-depth: " + g.spec() + " has no rank to key its records by");
+  if constexpr (requires { G::kNeedsStoreDepth; })  // go: longer lines have no 64-bit rank
+    if (options.store_depth > g.tier_count() - 1)
+      throw ParseError("--store-depth " + std::to_string(options.store_depth) + ": " + g.spec() +
+                       " stores lines of up to " + std::to_string(g.tier_count() - 1) + " moves");
   const int depth = std::min(options.store_depth, g.tier_count() - 1);
   // The search maximises the score first; a wdl record's remoteness ignores it.
   if (G::kScored && options.wdl)
@@ -55,11 +72,11 @@ SolveResult solve_top(const G& g, const SolveOptions& options, Progress& progres
   const bool scored = G::kScored;
   std::vector<std::uint64_t> tiers;
   for (int t = 0; t <= g.tier_count(); ++t) tiers.push_back(g.tier_begin(t));
+  const auto plies = top_of_tree(g, depth);  // before the session: a refused depth creates no file
   SolveSession session(options, g.spec(), "search-negascout", tiers, scored, "depth:" + std::to_string(depth),
                        "keyed");
   if (session.already_complete()) throw std::runtime_error(options.db_path + ": already complete");
 
-  const auto plies = top_of_tree(g, depth);
   std::unordered_map<std::uint64_t, PackedRecord> records;  // by rank
   for (const auto& [rank, record] : db::read_pending(session.db())) records[rank] = record;
 
@@ -154,6 +171,7 @@ SolveResult solve_top(const G& g, const SolveOptions& options, Progress& progres
     std::string& pv = result.principal_variation;
     auto p = g.start();
     const auto play = [&](typename G::Move m) {
+      if constexpr (requires { G::kSpacedMoves; }) pv += pv.empty() ? "" : " ";  // go: "b2 c3 pass"
       pv += g.format_move(p, m);
       p = g.play(p, m);
     };
@@ -177,5 +195,6 @@ SolveResult solve_top(const G& g, const SolveOptions& options, Progress& progres
 
 template SolveResult solve_top(const Connect4&, const SolveOptions&, Progress&);
 template SolveResult solve_top(const Reversi&, const SolveOptions&, Progress&);
+template SolveResult solve_top(const GoLine&, const SolveOptions&, Progress&);
 
 }  // namespace gsolve

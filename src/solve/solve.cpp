@@ -14,6 +14,8 @@ SolveResult solve_spec(const std::string& spec, const SolveOptions& options, Pro
       if constexpr (search::kHasSearcher<G>) return solve_top(game, options, progress);
       else throw ParseError("--store-depth: " + game.spec() + " has no search solver");
     }
+    if constexpr (requires { G::kNeedsStoreDepth; })
+      throw ParseError(game.spec() + " is solved by search: give --store-depth D (the plies stored)");
     if (!game.has_rank())
       throw ParseError(game.spec() + " has no dense rank: it is too large for a strong solve");
     std::vector<std::uint64_t> tiers;

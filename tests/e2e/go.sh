@@ -51,6 +51,23 @@ grep -qx '= B2' <<<"$reply" || fail "3x3 timed genmove: $reply"
 [ ! -s "$WORK/time.err" ] || fail "3x3 timed genmove is proven, yet: $(cat "$WORK/time.err")"
 expect_error "--time: expected seconds > 0, got '-1'" "$BIN" gtp --game go:3x3 --time -1
 
+# A database of lines (--store-depth): killed and resumed to the same signature,
+# verified, queried from the database and by search past it.
+"$BIN" solve go:2x2 --db "$WORK/g22.gsdb" --store-depth 4 --json >"$WORK/g22.json"
+grep -qF '"start":{"remoteness":11,"score":1,"value":"win"}' "$WORK/g22.json" || fail "2x2 solve: $(cat "$WORK/g22.json")"
+grep -qF '"canonical_positions":41,' "$WORK/g22.json" || fail "2x2 solve count: $(cat "$WORK/g22.json")"
+sig=$(sed -E 's/.*"signature":"([0-9a-f]+)".*/\1/' "$WORK/g22.json")
+bash -c 'GSOLVE_TEST_KILL_AFTER_SEARCHED=5 "$0" solve go:2x2 --db "$1" --store-depth 4; [ $? -eq 137 ]' "$BIN" "$WORK/k22.gsdb" >/dev/null 2>&1 || fail "the kill hook did not kill"
+"$BIN" solve go:2x2 --db "$WORK/k22.gsdb" --store-depth 4 --resume --json | grep -qF "\"signature\":\"$sig\"" || fail "resumed 2x2 signature"
+out=$("$BIN" verify --db "$WORK/k22.gsdb" --backtrack 2>&1) || fail "verify 2x2 lines: $out"
+grep -qE '^errors +0$' <<<"$out" || fail "verify 2x2 lines: $out"
+out=$("$BIN" query --db "$WORK/g22.gsdb" "b2" "b2 a1 pass a2 b1")
+grep -qx "b2: lose in 10, score -1" <<<"$out" || fail "2x2 stored query: $out"
+grep -qx "b2 a1 pass a2 b1: win in 6, score +1 (searched)" <<<"$out" || fail "2x2 query past the database: $out"
+expect_error "go:2x2 is solved by search: give --store-depth D (the plies stored)" "$BIN" solve go:2x2 --db "$WORK/none.gsdb"
+expect_error "--store-depth 20: go:4x4 stores lines of up to 14 moves" "$BIN" solve go:4x4 --db "$WORK/none.gsdb" --store-depth 20
+[ ! -e "$WORK/none.gsdb" ] || fail "a refused solve left a file"
+
 # Self-play from the solution ends at the game value.
 source "$(dirname "$0")/go_selfplay.inc"
 [ "$(selfplay 2 go:2x2)" == "= B+1" ] || fail "2x2 self-play: $(selfplay 2 go:2x2)"

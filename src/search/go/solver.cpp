@@ -148,7 +148,7 @@ GoSolver::Entry* GoSolver::probe(Mode mode, const Node& n) {
   return nullptr;
 }
 
-void GoSolver::store(Mode mode, const Node& n, Bounds bounds, int depth, Go::Move move,
+void GoSolver::store(Mode mode, const Node& n, Bounds bounds, Searched searched, Go::Move move,
                      const ExploredBoards& seen, const Hits& hits, std::uint64_t nodes) {
   const std::uint8_t state = state_of(n);
   Entry* bucket = this->bucket(mode, n);
@@ -167,7 +167,10 @@ void GoSolver::store(Mode mode, const Node& n, Bounds bounds, int depth, Go::Mov
   slot->work = static_cast<std::uint8_t>(log2_work(nodes));
   slot->lower = bounds.lower;
   slot->upper = bounds.upper;
-  slot->depth = static_cast<std::uint16_t>(std::min(depth, 65535));
+  slot->depth = static_cast<std::uint16_t>(std::min(searched.depth, 65535));
+  slot->generation = generation_;
+  slot->alpha = searched.alpha;
+  slot->beta = searched.beta;
   slot->seen = seen.transformed(symmetry_, n.symmetry);
   slot->hit_count = 0;
   for (const int j : hits.kept) {
@@ -225,12 +228,15 @@ GoSolver::Bounds GoSolver::search(int alpha, int beta, int depth, ExploredBoards
     }
     const Bounds b{std::max(fixed.lower, static_cast<int>(e->lower)), std::min(fixed.upper, e->upper)};
     Hits entry_hits;
-    // An entry searched at least as deep gives what a search would (cheap), but
-    // as it may come from a narrower window it could keep the root open at every
-    // depth; past a depth cap only decisive entries are used, which makes the
-    // deepening end (plain alpha-beta once the depth exceeds the longest line).
+    // An entry searched at least as deep gives what a search would (cheap)
+    // when its window held this one, or when it comes from the same deepening
+    // (whose next depth searches past it). One from an earlier deepening with
+    // a narrower window would not: its bounds could stay open where this
+    // window closes them, and a new deepening starts at depth 1 below it.
     const bool decisive = b.lower >= beta || b.upper <= alpha || b.lower == b.upper;
-    if ((decisive || (!decisive_only_ && e->depth >= depth)) && usable(*e, n, entry_hits)) {
+    const bool as_good =
+        e->depth >= depth && (e->generation == generation_ || (e->alpha <= alpha && e->beta >= beta));
+    if ((decisive || as_good) && usable(*e, n, entry_hits)) {
       seen.merge(e->seen.transformed(symmetry_, symmetry_.inverse(n.symmetry)));
       hits = entry_hits;
       return b;
@@ -288,30 +294,60 @@ GoSolver::Bounds GoSolver::search(int alpha, int beta, int depth, ExploredBoards
   const Bounds result{std::max(best_lower, fixed.lower), cut ? fixed.upper : std::min(best_upper, fixed.upper)};
   // Hits on this position, or on the one before a pass to it, hold on every line here.
   hits.forget_from(n.passes > 0 ? index - 1 : index);
-  if (hits.dropped == INT_MAX && !timed_out_) store(M, n, result, depth, best_move, seen, hits, nodes_ - nodes_before + 1);
+  if (hits.dropped == INT_MAX && !timed_out_)
+    store(M, n, result, {depth, alpha, beta}, best_move, seen, hits, nodes_ - nodes_before + 1);
   return result;
 }
 
 template <GoSolver::Mode M>
-int GoSolver::root(const GoGame& game) {
-  // Iterative deepening: every search returns true bounds (the horizon returns
-  // the static ones), so a depth that closes the root's bounds gives its value.
-  decisive_only_ = false;
-  for (int depth = 1;; ++depth) {
-    if (depth > kDecisiveOnlyDepth) decisive_only_ = true;
-    load(game);
-    ExploredBoards seen;
-    Hits hits;
-    const int bound = (go_.points() + std::abs(go_.komi()) + 1) * (M == kScoreMode ? 1 : kScale);
-    const Bounds b = search<M>(-bound, bound, depth, seen, hits);
-    if (b.lower == b.upper) {
-      depth_ = depth;
-      return b.lower;
+GoSolver::Bounds GoSolver::deepen(const GoGame& game, Bounds known, int guess, int alpha, int beta) {
+  // Iterative deepening over null-window tests: every search returns true
+  // bounds (the horizon returns the static ones), so the known bounds only
+  // narrow. At each depth, tests "value >= t" run while they resolve; one that
+  // stays open moves on to the next depth with the same test. Null windows cut
+  // where a full window cannot: 3x4 takes 81M nodes instead of 8.3G.
+  ++generation_;
+  const auto done = [&] { return known.lower == known.upper || known.lower >= beta || known.upper <= alpha; };
+  for (int depth = 1; !done(); ++depth) {
+    while (!done()) {
+      const int t = std::clamp(guess, known.lower + 1, known.upper);
+      load(game);
+      ExploredBoards seen;
+      Hits hits;
+      const Bounds b = search<M>(t - 1, t, depth, seen, hits);
+      known = {std::max(known.lower, b.lower), std::min(known.upper, b.upper)};
+      if (known.lower > known.upper)  // true bounds never cross: a bug, never a wrong answer
+        throw std::logic_error("go: the search's bounds crossed at depth " + std::to_string(depth));
+      if (b.lower >= t) guess = known.lower + 1;
+      else if (b.upper < t) guess = known.upper;
+      else break;
     }
+    depth_ = depth;
+    if (report_) report_(depth, M == kScoreMode ? known.lower : score_of(known.lower),
+                         M == kScoreMode ? known.upper : score_of(known.upper), nodes_);
   }
+  return known;
 }
 
-int GoSolver::solve(const GoGame& game) { return root<kScoreMode>(game); }
+int GoSolver::score_bound() const { return go_.points() + std::abs(go_.komi()) + 1; }
+
+int GoSolver::window(const GoGame& game, int alpha, int beta) {
+  const Bounds b = deepen<kScoreMode>(game, {-score_bound(), score_bound()}, std::clamp(1, alpha + 1, beta), alpha, beta);
+  return b.lower >= beta ? b.lower : b.upper <= alpha ? b.upper : b.lower;
+}
+
+void GoSolver::clear() { memory_.clear(); }
+
+int GoSolver::solve(const GoGame& game) {
+  return deepen<kScoreMode>(game, {-score_bound(), score_bound()}, 1, INT_MIN, INT_MAX).lower;
+}
+
+int GoSolver::value(const GoGame& game) {
+  // The score first (its search cuts far more), then the length within it.
+  const int s = solve(game);
+  const Bounds range = value_bounds<kCombinedMode>(s, s);
+  return deepen<kCombinedMode>(game, range, range.upper, INT_MIN, INT_MAX).lower;
+}
 
 Record GoSolver::record(const GoGame& game) {
   const auto& p = game.position();
@@ -319,7 +355,7 @@ Record GoSolver::record(const GoGame& game) {
     const int s = go_.final_score(p);
     return primitive_record(s > 0 ? Value::Win : s < 0 ? Value::Lose : Value::Tie, s);
   }
-  const int v = root<kCombinedMode>(game);
+  const int v = value(game);
   const int s = score_of(v);
   if (s > 0) return Record{Value::Win, static_cast<std::uint16_t>(s * kScale - v), static_cast<std::int16_t>(s)};
   if (s < 0) return Record{Value::Lose, static_cast<std::uint16_t>(v - s * kScale), static_cast<std::int16_t>(s)};
@@ -347,19 +383,19 @@ std::vector<GoSolver::MoveResult> GoSolver::analyze(const GoGame& game) {
 
 Go::Move GoSolver::best_move(const GoGame& game) {
   if (game.over()) return Go::kPass;
-  const int target = root<kCombinedMode>(game);
+  const int target = value(game);
+  // A move is best when its child's value, aged and negated, reaches the
+  // target: one test "child value < c" decides it, no child value is needed.
+  const int c = target > 0 ? -target : target < 0 ? 1 - target + 1 : 1;
   MoveList<Go> moves;
   game.legal_moves(moves);
-  Go::Move best = Go::kPass;
-  int best_value = -kInfinity;
+  const int bound = score_bound() * kScale;
   for (const Go::Move m : moves) {
     GoGame child = game;
     child.play_unchecked(m);
-    const int v = age(-root<kCombinedMode>(child));
-    if (v == target) return m;
-    if (v > best_value) best_value = v, best = m;
+    if (deepen<kCombinedMode>(child, {-bound, bound}, c, c - 1, c).upper < c) return m;
   }
-  return best;
+  throw std::logic_error("go: no move reaches the position's value");
 }
 
 GoSolver::TimedChoice GoSolver::choose_move(const GoGame& game, double seconds) {
@@ -369,11 +405,10 @@ GoSolver::TimedChoice GoSolver::choose_move(const GoGame& game, double seconds) 
   if (moves.empty()) return choice;
   timed_ = true;
   timed_out_ = false;
-  decisive_only_ = false;
   deadline_ = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                                       std::chrono::duration<double>(seconds));
-  const int bound = go_.points() + std::abs(go_.komi()) + 1;
-  for (int depth = 1; depth <= kDecisiveOnlyDepth && !timed_out_; ++depth) {
+  const int bound = score_bound();
+  for (int depth = 1; depth <= kMaxTimedDepth && !timed_out_; ++depth) {
     TimedChoice best{Go::kPass, false, -kInfinity, -kInfinity, depth};
     int best_upper_of_all = -kInfinity;  // no move scores more than this
     for (const Go::Move m : moves) {

@@ -19,10 +19,10 @@
 // A wrong policy shows at once on 2x2, whose value under positional superko
 // is +1 (tests/unit/test_go.cpp also compares with a table-free reference).
 //
-// Search: iterative deepening over alpha-beta on bounds: a node returns true
-// lower and upper bounds on its value, the horizon the static ones (Benson's
-// unconditional life and territory, benson.h), and a depth closes the root's
-// bounds when they meet. Deep superko cycles (2x4 lines pass 300 plies) are
+// Search: iterative deepening of null-window tests over alpha-beta on bounds:
+// a node returns true lower and upper bounds on its value, the horizon the
+// static ones (the superko-safe area, benson.h), tests "value >= t" narrow the
+// root's bounds while they resolve, and a depth closes them when they meet. Deep superko cycles (2x4 lines pass 300 plies) are
 // thus cut by the depth, not searched to the end first. The table move first, then the pass (Tromp:
 // 1,446 nodes for 2x2 with passes first against 19 million with passes last),
 // then points from the centre outwards. Entries are keyed by the canonical
@@ -40,6 +40,7 @@
 #include <chrono>
 #include <climits>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "games/go.h"
@@ -65,6 +66,10 @@ class GoSolver {
   Record record(const GoGame& game);
   // Exact score only (a faster search without the length).
   int solve(const GoGame& game);
+  // Fail-soft window search of the score (searcher.h's contract): exact inside
+  // (alpha, beta), else a bound on the side it fell.
+  int window(const GoGame& game, int alpha, int beta);
+  void clear();  // empty the table
   // Every legal move's record from the mover's side, in the line's move order.
   std::vector<MoveResult> analyze(const GoGame& game);
   // A best move (kPass when the game is over).
@@ -81,7 +86,13 @@ class GoSolver {
   };
   TimedChoice choose_move(const GoGame& game, double seconds);
 
+  // Called after each finished depth of a search with the score bounds known
+  // so far (progress on long searches; not on the hot path).
+  using DepthReport = std::function<void(int depth, int lower, int upper, std::uint64_t nodes)>;
+  void on_depth(DepthReport report) { report_ = std::move(report); }
+
   std::uint64_t nodes() const { return nodes_; }
+  std::size_t table_bytes() const { return memory_.bytes(); }
   int depth() const { return depth_; }  // the iteration depth that closed the last search
   void reset_nodes() { nodes_ = 0; }
 
@@ -105,6 +116,8 @@ class GoSolver {
     std::uint8_t work;           // log2 of the nodes of the search that made it
     std::uint16_t depth;         // plies searched (the bounds may be open below that)
     std::int32_t lower, upper;   // bounds on the value for the side to move
+    std::int32_t alpha, beta;    // the window of that search
+    std::uint32_t generation;    // the deepening (call of deepen) that made it
     std::uint8_t hit_count;      // boards from above that superko tests hit
     std::uint8_t hit_black_to_move[2];
     std::uint64_t hit_black[2], hit_white[2];  // in the canonical frame
@@ -130,8 +143,13 @@ class GoSolver {
   Bounds search(int alpha, int beta, int depth, ExploredBoards& seen, Hits& hits);
   template <Mode M>
   static Bounds value_bounds(int lo, int hi);
+  // Narrows the known bounds on the value of the game's position by deepening
+  // null-window tests, starting with "value >= guess"; stops when the value is
+  // known, or known to be <= alpha or >= beta.
   template <Mode M>
-  int root(const GoGame& game);
+  Bounds deepen(const GoGame& game, Bounds known, int guess, int alpha, int beta);
+  int score_bound() const;  // more than any score's magnitude
+  int value(const GoGame& game);  // the combined value
   void load(const GoGame& game);
   Node make_node(std::uint64_t black, std::uint64_t white, int black_to_move, int passes) const;
   int repeat_index(const Node& next) const;  // line index of an earlier equal board, or -1
@@ -140,7 +158,10 @@ class GoSolver {
   static std::uint8_t state_of(const Node& n);  // the key's side to move and passes; 0 marks an empty entry
   Entry* bucket(Mode mode, const Node& n);       // two entries
   Entry* probe(Mode mode, const Node& n);
-  void store(Mode mode, const Node& n, Bounds bounds, int depth, Go::Move move, const ExploredBoards& seen,
+  struct Searched {
+    int depth, alpha, beta;
+  };
+  void store(Mode mode, const Node& n, Bounds bounds, Searched searched, Go::Move move, const ExploredBoards& seen,
              const Hits& hits, std::uint64_t nodes);
 
   Go go_;
@@ -151,12 +172,13 @@ class GoSolver {
   Entry* table_ = nullptr;
   std::uint64_t buckets_ = 0;  // per mode; a bucket is two entries
   std::uint64_t nodes_ = 0;
-  bool decisive_only_ = false;
   // A timed search stops at the deadline (checked every 4096 nodes) and stores nothing after it.
   bool timed_ = false, timed_out_ = false;
   std::chrono::steady_clock::time_point deadline_;
   int depth_ = 0;  // the depth that closed the last root
-  static constexpr int kDecisiveOnlyDepth = 200;  // far beyond the depths that closed the roots solved so far
+  std::uint32_t generation_ = 0;  // deepenings so far
+  DepthReport report_;
+  static constexpr int kMaxTimedDepth = 1000;  // a timed choice's deepest depth (its time runs out long before)
 };
 
 }  // namespace gsolve::search::go
