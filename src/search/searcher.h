@@ -36,6 +36,12 @@ inline constexpr bool kHasSearcher<Reversi> = true;
 template <>
 inline constexpr bool kHasSearcher<GoLine> = true;  // the Go solver over lines of play (src/search/go/line_searcher.cpp)
 
+// Searchers that use one thread: parallel work gives each thread its own.
+template <class G>
+inline constexpr bool kSerialSearcher = false;
+template <>
+inline constexpr bool kSerialSearcher<GoLine> = true;
+
 // The engine behind a Searcher: one virtual call per root search, none per node.
 template <class G>
 class SearchImpl {

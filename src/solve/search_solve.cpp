@@ -6,6 +6,9 @@
 #include <cstdlib>
 #include <unordered_map>
 
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+
 #include "db/keyed_runs.h"
 #include "games/connect4.h"
 #include "games/go_line.h"
@@ -85,40 +88,63 @@ SolveResult solve_top(const G& g, const SolveOptions& options, Progress& progres
   so.hash_mb = options.hash_mb;
   search::Searcher<G> solver(g, so);
 
-  // The frontier: positions at the last stored ply, searched one by one (each
-  // search parallel inside), committed in small batches as they finish.
+  // The frontier: positions at the last stored ply, committed in small
+  // batches as they finish. A searcher parallel inside (connect4, reversi)
+  // takes them one by one; a serial one (go) takes a group at a time, one
+  // position per thread, each thread with a searcher and table of its own.
   const auto& frontier = plies[depth];
   progress.start("search ply " + std::to_string(depth), frontier.size());
+  std::vector<const typename G::Position*> todo;
+  for (const auto& p : frontier) {
+    if (records.count(g.rank(p))) progress.skip(1);
+    else todo.push_back(&p);
+  }
+  const auto record_of = [&](const typename G::Position& p, search::Searcher<G>& s) {
+    const Terminal t = g.terminal(p);
+    return t.primitive() ? primitive_record(t.value, scored ? t.score : 0) : s.record(p);
+  };
+  search::SearchOptions one_thread = so;
+  one_thread.threads = 1;
+  tbb::enumerable_thread_specific<std::unique_ptr<search::Searcher<G>>> searchers;
+  const std::size_t group = search::kSerialSearcher<G> ? 4 * static_cast<std::size_t>(so.threads) : 1;
+  std::vector<Record> found;
   db::WriteTxn* batch = nullptr;
   std::unique_ptr<db::WriteTxn> txn;
   auto last_commit = std::chrono::steady_clock::now();
   std::uint64_t searched = 0;
   const char* kill_after = std::getenv("GSOLVE_TEST_KILL_AFTER_SEARCHED");
-  for (const auto& p : frontier) {
-    const std::uint64_t rank = g.rank(p);
-    if (records.count(rank)) {
-      progress.skip(1);
-      continue;
+  for (std::size_t first = 0; first < todo.size(); first += group) {
+    const std::size_t n = std::min(group, todo.size() - first);
+    found.assign(n, Record{});
+    if constexpr (search::kSerialSearcher<G>) {
+      tbb::parallel_for(std::size_t{0}, n, [&](std::size_t k) {
+        auto& mine = searchers.local();
+        if (!mine) mine = std::make_unique<search::Searcher<G>>(g, one_thread);
+        found[k] = record_of(*todo[first + k], *mine);
+      });
+    } else {
+      found[0] = record_of(*todo[first], solver);
     }
-    const Terminal t = g.terminal(p);
-    const Record r = t.primitive() ? primitive_record(t.value, scored ? t.score : 0) : solver.record(p);
-    records[rank] = pack(r);
-    progress.add(1);
-    if (!batch) {
-      txn = std::make_unique<db::WriteTxn>(session.db());
-      batch = txn.get();
-    }
-    db::put_pending(*batch, rank, pack(r));
-    ++searched;
-    // Test hook: GSOLVE_TEST_KILL_AFTER_SEARCHED=n commits, then SIGKILLs the
-    // process after the n-th searched position (a deterministic kill -9).
-    const bool kill_now = kill_after && searched == std::strtoull(kill_after, nullptr, 10);
-    if (kill_now || std::chrono::steady_clock::now() - last_commit > std::chrono::seconds(2)) {
-      txn->commit();
-      txn.reset();
-      batch = nullptr;
-      last_commit = std::chrono::steady_clock::now();
-      if (kill_now) ::raise(SIGKILL);
+    for (std::size_t k = 0; k < n; ++k) {
+      const std::uint64_t rank = g.rank(*todo[first + k]);
+      records[rank] = pack(found[k]);
+      progress.add(1);
+      if (!batch) {
+        txn = std::make_unique<db::WriteTxn>(session.db());
+        batch = txn.get();
+      }
+      db::put_pending(*batch, rank, pack(found[k]));
+      ++searched;
+      // Test hook: GSOLVE_TEST_KILL_AFTER_SEARCHED=n commits, then SIGKILLs the
+      // process after the n-th searched position (a deterministic kill -9).
+      const bool kill_now = kill_after && searched == std::strtoull(kill_after, nullptr, 10);
+      if (kill_now || std::chrono::steady_clock::now() - last_commit > std::chrono::seconds(2)) {
+        txn->commit();
+        txn.reset();
+        batch = nullptr;
+        last_commit = std::chrono::steady_clock::now();
+        if (kill_now) ::raise(SIGKILL);
+      }
     }
   }
   if (txn) txn->commit();
