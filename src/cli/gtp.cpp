@@ -15,6 +15,7 @@
 
 #include "games/go.h"
 #include "src/cli/cli.h"
+#include "src/cli/go_line_book.h"
 #include "src/cli/option_ranges.h"
 #include "src/search/go/solver.h"
 #include "src/core/version.h"
@@ -33,7 +34,8 @@ struct GtpError {
 
 class GtpEngine {
  public:
-  GtpEngine(const Go& go, double seconds) : go_(go), game_(std::make_unique<GoGame>(go)), seconds_(seconds) {}
+  GtpEngine(const Go& go, double seconds, std::unique_ptr<GoLineBook> book)
+      : go_(go), game_(std::make_unique<GoGame>(go)), seconds_(seconds), book_(std::move(book)) {}
 
   // Runs one command; returns false after quit.
   bool run(const std::string& command, const std::vector<std::string>& args, std::string& reply) {
@@ -90,7 +92,9 @@ class GtpEngine {
       if (black != (game_->position().black_to_move == 1)) throw GtpError{"illegal move (not that colour's turn)"};
       if (game_->over()) throw GtpError{"game is over"};
       Go::Move m = Go::kPass;
-      if (seconds_ > 0) {
+      if (const auto stored = book_ ? book_->best(*game_) : std::nullopt) {
+        m = *stored;  // from the database: instant
+      } else if (seconds_ > 0) {
         const auto c = solver().choose_move(*game_, seconds_);
         m = c.move;
         if (!c.proven)
@@ -272,14 +276,18 @@ class GtpEngine {
   double seconds_ = 0;  // genmove's time limit (0: until proven)
   std::unique_ptr<search::go::GoSolver> solver_;
   std::string solver_go_;  // the rules solver_ was made for
+  std::unique_ptr<GoLineBook> book_;  // --db: stored lines answer genmove first
 };
 
 // GTP framing: strip CR and control characters, tabs to spaces, '#' comments; empty lines ignored.
-void run_gtp(const std::string& spec, double seconds) {
+void run_gtp(const std::string& spec, double seconds, const std::string& db_path) {
   const auto colon = spec.find(':');
   if (spec != "go" && !spec.starts_with("go:")) throw ParseError("gtp plays go only (got --game " + spec + ")");
-  GtpEngine engine(Go::from_options(colon == std::string::npos ? "" : std::string_view(spec).substr(colon + 1)),
-                   seconds);
+  const Go go = Go::from_options(colon == std::string::npos ? "" : std::string_view(spec).substr(colon + 1));
+  auto book = db_path.empty() ? nullptr : std::make_unique<GoLineBook>(db_path);
+  if (book && book->spec() != go.spec())
+    throw ParseError(db_path + " holds " + book->spec() + ", not " + go.spec());
+  GtpEngine engine(go, seconds, std::move(book));
   for (std::string raw; std::getline(std::cin, raw);) {
     std::string line;
     for (char c : raw) {
@@ -323,7 +331,11 @@ void add_gtp(CLI::App& app) {
   add_seconds_option(cmd, "--time", *seconds,
                      "Seconds per genmove: without a proof by then, play the best move of the deepest finished "
                      "search (said on stderr); default: search until proven");
-  cmd->callback([spec, seconds] { run_gtp(*spec, *seconds); });
+  auto db_path = std::make_shared<std::string>();
+  cmd->add_option("--db", *db_path,
+                  "A Go database of lines (solve go:WxH --store-depth D): genmove plays its stored best move while "
+                  "the game, from the empty board under the same rules, is within its depth; the search after");
+  cmd->callback([spec, seconds, db_path] { run_gtp(*spec, *seconds, *db_path); });
 }
 
 }  // namespace gsolve::cli
