@@ -42,6 +42,11 @@ GNUGO=${GNUGO:-/usr/games/gnugo}
 theirs=$(printf 'loadsgf %s\nlist_stones black\nlist_stones white\n' "$WORK/g.sgf" | "$GNUGO" --mode gtp --chinese-rules --positional-superko | grep '^=' | tr '\n' '|')
 [ "$theirs" == "= white|= A2 B2 B1|= A3|" ] || fail "GNU Go reads gsolve's SGF as: $theirs"
 
+# A referee match against GNU Go: proven play wins both colours on 2x2.
+out=$(BIN="$BIN" GNUGO="$GNUGO" "$(dirname "$0")/../../tools/gnugo_match.sh" go:2x2 2)
+grep -qx "go:2x2: gsolve won 2 of 2 against GNU Go" <<<"$out" || fail "GNU Go match: $out"
+grep -qx "game 1: gsolve black, B+1 in 5 moves: A2 B1 B2 PASS PASS " <<<"$out" || fail "GNU Go match game 1: $out"
+
 # --time: a 4x4 genmove answers in time without a proof and says so; 3x3 is proven at once.
 reply=$(printf 'genmove b\nquit\n' | "$BIN" gtp --game go:4x4 --time 1 2>"$WORK/time.err")
 grep -qE '^= ([A-D][1-4]|PASS)$' <<<"$reply" || fail "4x4 timed genmove: $reply"

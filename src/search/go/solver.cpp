@@ -401,6 +401,12 @@ Go::Move GoSolver::best_move(const GoGame& game) {
 GoSolver::TimedChoice GoSolver::choose_move(const GoGame& game, double seconds) {
   MoveList<Go> moves;
   game.legal_moves(moves);
+  // The search's order (centre outwards, the pass last): among equal bounds
+  // the first move is kept, so an unproven choice prefers the centre.
+  const auto rank = [&](Go::Move m) {
+    return m == Go::kPass ? go_.points() : static_cast<int>(std::find(order_.begin(), order_.end(), m) - order_.begin());
+  };
+  std::stable_sort(moves.begin(), moves.end(), [&](Go::Move a, Go::Move b) { return rank(a) < rank(b); });
   TimedChoice choice{moves.empty() ? Go::kPass : moves[0], false, -kInfinity, kInfinity, 0};
   if (moves.empty()) return choice;
   timed_ = true;
