@@ -1,6 +1,7 @@
 #include "games/go_line.h"
 
 #include <algorithm>
+#include <bit>
 #include <sstream>
 
 namespace gsolve {
@@ -102,7 +103,26 @@ GoLine::Position GoLine::unrank(std::uint64_t rank) const {
   return p;
 }
 
+std::optional<GoLine::Position> GoLine::line_of(const GoGame& game) const {
+  const auto& line = game.line();
+  if (!(line.front() == Go::Position{}) || line.size() > kMaxLine + 1) return std::nullopt;
+  Position p;
+  for (std::size_t i = 1; i < line.size(); ++i) {  // the move between two positions of the line
+    const Go::Position& a = line[i - 1];
+    const Go::Position& b = line[i];
+    const std::uint64_t placed = a.black_to_move ? b.black & ~a.black : b.white & ~a.white;
+    p.moves[p.length++] = placed ? static_cast<Move>(std::countr_zero(placed)) : Go::kPass;
+  }
+  return p;
+}
+
 GoLine::Position GoLine::parse(std::string_view text) const {
+  const auto first = text.find_first_not_of(" \t\r\n");
+  if (first != std::string_view::npos && text[first] == '(') {
+    const auto p = line_of(parse_go_game(go_, text));
+    if (!p) throw ParseError("go: an SGF game with setup stones is not a line of play from the empty board");
+    return *p;
+  }
   std::istringstream in{std::string(text)};
   Position p;
   GoGame game(go_);

@@ -18,6 +18,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -65,8 +66,11 @@ class GoLine {
   std::uint64_t rank(const Position& p) const;  // lines up to tier_count() moves (one past the last tier)
   Position unrank(std::uint64_t rank) const;
 
-  // GTP moves from the empty board ("b2 c3 pass"); illegal lines are refused.
+  // GTP moves from the empty board ("b2 c3 pass") or an SGF game without
+  // setup stones; illegal lines are refused.
   Position parse(std::string_view text) const;
+  // The line of a game played from the empty board (nothing after setup stones).
+  std::optional<Position> line_of(const GoGame& game) const;
   std::string format(const Position& p) const;  // the moves, "" for the empty board
   std::string format_move(const Position&, Move m) const { return go_.point_name(m); }
   Move parse_move(const Position& p, std::string_view text) const;

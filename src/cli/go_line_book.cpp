@@ -1,21 +1,8 @@
 #include "src/cli/go_line_book.h"
 
-#include <bit>
-
 #include "games/registry.h"
 
 namespace gsolve::cli {
-namespace {
-
-// The move that turned position a into b (consecutive positions of one line).
-Go::Move move_between(const Go::Position& a, const Go::Position& b) {
-  if (a.black == b.black && a.white == b.white) return Go::kPass;
-  const std::uint64_t placed = a.black_to_move ? b.black & ~a.black : b.white & ~a.white;
-  return static_cast<Go::Move>(std::countr_zero(placed));
-}
-
-}  // namespace
-
 GoLineBook::GoLineBook(const std::string& path)
     : database_(db::Database::open(path, db::Database::Mode::read)),
       contents_(db::Contents::read(*database_)),
@@ -35,11 +22,10 @@ std::optional<Record> GoLineBook::lookup(const GoLine::Position& p) {
 }
 
 std::optional<Go::Move> GoLineBook::best(const GoGame& game) {
-  const auto& line = game.line();
-  if (game.go().spec() != contents_.game || !(line.front() == Go::Position{})) return std::nullopt;
-  if (static_cast<int>(line.size()) > depth_) return std::nullopt;  // its children would be past the depth
-  GoLine::Position p;
-  for (std::size_t i = 1; i < line.size(); ++i) p = lines_.play(p, move_between(line[i - 1], line[i]));
+  if (game.go().spec() != contents_.game) return std::nullopt;
+  const auto line = lines_.line_of(game);
+  if (!line || line->length >= depth_) return std::nullopt;  // setup stones, or children past the depth
+  const GoLine::Position p = *line;
   const auto here = lookup(p);
   if (!here) return std::nullopt;
   MoveList<Go> moves;

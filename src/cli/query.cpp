@@ -6,7 +6,9 @@
 
 #include <algorithm>
 #include <iostream>
+#include <fstream>
 #include <map>
+#include <sstream>
 #include <memory>
 #include <optional>
 #include <regex>
@@ -33,6 +35,7 @@ struct QueryOptions {
   bool json = false;
   bool weak = false;
   bool progress = false;
+  std::string sgf_path;  // go: the position at the end of this SGF file's main line
   int threads = 1;
   std::size_t hash_mb = 256;
   std::size_t cache_mb = db::RecordReader::kDefaultCacheBytes >> 20;  // decoded frames kept
@@ -221,6 +224,8 @@ void add_query(CLI::App& app) {
   cmd->add_option("--game", o->game, "Game spec: checked against the database, or searched without one");
   cmd->add_flag("--json", o->json, "One JSON object per position");
   cmd->add_flag("--weak", o->weak, "Search only for win/lose/tie (no remoteness; go: the score, no move list): faster; without --db");
+  cmd->add_option("--sgf", o->sgf_path, "go: the position at the end of the main line of this SGF file")
+      ->check(CLI::ExistingFile);
   cmd->add_flag("--progress", o->progress, "go: a line on stderr per finished search depth (score bounds, nodes, rate)");
   add_threads_option(cmd, o->threads, "1");
   add_integer_option<std::size_t>(cmd, "--hash", o->hash_mb, 1, kMaxHashMb,
@@ -235,7 +240,13 @@ void add_query(CLI::App& app) {
     for (const auto& arg : extras)
       if (std::regex_match(arg, option_like)) throw ParseError("query: unknown option '" + quote_input(arg) + "'");
     o->positions = positions_in_order(o->positions, extras);
-    if (o->positions.empty()) throw ParseError("query needs a position ('-' reads them from stdin)");
+    if (!o->sgf_path.empty()) {
+      std::ifstream in(o->sgf_path);
+      std::stringstream text;
+      if (!(text << in.rdbuf())) throw ParseError("--sgf " + quote_input(o->sgf_path) + ": cannot read it");
+      o->positions.push_back(text.str());
+    }
+    if (o->positions.empty()) throw ParseError("query needs a position ('-' reads them from stdin, --sgf FILE)");
     run_query(*o);
   });
 }

@@ -69,6 +69,13 @@ grep -qE '^errors +0$' <<<"$out" || fail "verify 2x2 lines: $out"
 out=$("$BIN" query --db "$WORK/g22.gsdb" "b2" "b2 a1 pass a2 b1")
 grep -qx "b2: lose in 10, score -1" <<<"$out" || fail "2x2 stored query: $out"
 grep -qx "b2 a1 pass a2 b1: win in 6, score +1 (searched)" <<<"$out" || fail "2x2 query past the database: $out"
+printf '(;GM[1]SZ[2]KM[0];B[bb])' >"$WORK/b2.sgf"
+out=$("$BIN" query --db "$WORK/g22.gsdb" --sgf "$WORK/b2.sgf")
+grep -qx "(;GM\[1\]SZ\[2\]KM\[0\];B\[bb\]): lose in 10, score -1" <<<"$out" || fail "2x2 stored query from SGF: $out"
+out=$("$BIN" query --game go:2x2 --sgf "$WORK/b2.sgf")
+grep -qx "value: lose -1 in 10" <<<"$out" || fail "2x2 query --sgf: $out"
+printf '(;GM[1]SZ[2]AB[aa])' >"$WORK/setup.sgf"
+expect_error "go: an SGF game with setup stones is not a line of play from the empty board" "$BIN" query --db "$WORK/g22.gsdb" --sgf "$WORK/setup.sgf"
 expect_error "go:2x2 is solved by search: give --store-depth D (the plies stored)" "$BIN" solve go:2x2 --db "$WORK/none.gsdb"
 expect_error "--store-depth 20: go:4x4 stores lines of up to 14 moves" "$BIN" solve go:4x4 --db "$WORK/none.gsdb" --store-depth 20
 [ ! -e "$WORK/none.gsdb" ] || fail "a refused solve left a file"
