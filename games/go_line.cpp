@@ -105,7 +105,7 @@ GoLine::Position GoLine::unrank(std::uint64_t rank) const {
 
 std::optional<GoLine::Position> GoLine::line_of(const GoGame& game) const {
   const auto& line = game.line();
-  if (!(line.front() == Go::Position{}) || line.size() > kMaxLine + 1) return std::nullopt;
+  if (!(line.front() == Go::Position{}) || line.size() > kMaxLine) return std::nullopt;  // children too must fit
   Position p;
   for (std::size_t i = 1; i < line.size(); ++i) {  // the move between two positions of the line
     const Go::Position& a = line[i - 1];
@@ -127,7 +127,8 @@ GoLine::Position GoLine::parse(std::string_view text) const {
   Position p;
   GoGame game(go_);
   for (std::string word; in >> word;) {
-    if (p.length >= kMaxLine) throw ParseError("go: a line longer than " + std::to_string(kMaxLine) + " moves");
+    if (p.length + 1 >= kMaxLine)  // its children must still be lines
+      throw ParseError("go: a line of more than " + std::to_string(kMaxLine - 1) + " moves");
     const Move m = go_.parse_move(game.position(), word);
     game.play(m);  // throws ParseError when illegal on this line
     p.moves[p.length++] = m;

@@ -3,7 +3,7 @@
 # label) in a Release build, then the same code under the sanitizers:
 #   asan   build-asan/ (GSOLVE_SANITIZE=address: ASan + UBSan, and with clang
 #          GSOLVE_FUZZ): the unit tests and the quick end-to-end tests, then
-#          each libFuzzer target for FUZZ_SECONDS (default 20) on its seeds
+#          each libFuzzer target for FUZZ_SECONDS (default 15) on its seeds
 #   tsan   with TSAN=1 only: build-tsan/ (GSOLVE_SANITIZE=thread, gsolve
 #          only): the parallel solvers, verifiers and search on small games
 #          (tests/e2e/parallel.sh), with tools/tsan.supp. Not in the default
@@ -57,7 +57,7 @@ if [ "${SANITIZE:-1}" != 0 ]; then
   # ASan on the loaded dev machine) stay in the Release stage only, for CI's budget.
   stage "asan+ubsan tests" run_ctest build-asan -LE long -E "^e2e_(search|parallel|derived)$"
   if [ $fuzz = ON ]; then
-    stage "fuzz" tools/fuzz.sh build-asan "${FUZZ_SECONDS:-20}"
+    stage "fuzz" tools/fuzz.sh build-asan "${FUZZ_SECONDS:-15}"
   fi
   if [ "${TSAN:-0}" = 1 ]; then
     stage "tsan build" env BUILD_DIR=build-tsan TARGETS=gsolve tools/build.sh -DGSOLVE_SANITIZE=thread >/dev/null
