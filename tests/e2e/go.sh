@@ -66,6 +66,13 @@ bash -c 'GSOLVE_TEST_KILL_AFTER_SEARCHED=5 "$0" solve go:2x2 --db "$1" --store-d
 "$BIN" solve go:2x2 --db "$WORK/k22.gsdb" --store-depth 4 --resume --json | grep -qF "\"signature\":\"$sig\"" || fail "resumed 2x2 signature"
 out=$("$BIN" verify --db "$WORK/k22.gsdb" --backtrack 2>&1) || fail "verify 2x2 lines: $out"
 grep -qE '^errors +0$' <<<"$out" || fail "verify 2x2 lines: $out"
+# The fault injector's changes to a database of lines are caught (the one on the frontier through its parent).
+"$(dirname "$BIN")/gsolve-corrupt" --db "$WORK/g22.gsdb" --out "$WORK/bad22.gsdb" --count 6 --seed 3 >/dev/null 2>&1
+rc=0
+out=$("$BIN" verify --db "$WORK/bad22.gsdb" --backtrack 2>&1) || rc=$?
+[ $rc -eq 1 ] || fail "verify of a damaged database of lines: exit $rc: $out"
+grep -qxF "errors     8 (wrong value 2, wrong remoteness 4, bad primitive 2)" <<<"$out" || fail "faults in lines: $out"
+grep -qF 'index 54  wrong value  "a2 pass b1"  stored win in 2, score -4  expected lose in 2, score -4' <<<"$out" || fail "fault line: $out"
 out=$("$BIN" query --db "$WORK/g22.gsdb" "b2" "b2 a1 pass a2 b1")
 grep -qx "b2: lose in 10, score -1" <<<"$out" || fail "2x2 stored query: $out"
 grep -qx "b2 a1 pass a2 b1: win in 6, score +1 (searched)" <<<"$out" || fail "2x2 query past the database: $out"
