@@ -57,11 +57,16 @@ GoLine::Move GoLine::transform(int s, Move m) const {
   return static_cast<Move>(y * w + x);
 }
 
+GoLine::Position GoLine::image(int s, const Position& p) const {
+  Position q = p;
+  for (int i = 0; i < p.length; ++i) q.moves[i] = transform(s, p.moves[i]);
+  return q;
+}
+
 GoLine::Position GoLine::canonical(const Position& p) const {
   Position best = p;
   for (int s = 1; s < symmetries_; ++s) {
-    Position q = p;
-    for (int i = 0; i < p.length; ++i) q.moves[i] = transform(s, p.moves[i]);
+    const Position q = image(s, p);
     if (std::lexicographical_compare(q.moves.begin(), q.moves.begin() + p.length, best.moves.begin(),
                                      best.moves.begin() + p.length))
       best = q;
@@ -73,8 +78,7 @@ int GoLine::symmetry_class_size(const Position& p) const {
   std::array<Position, 8> images;
   int distinct = 0;
   for (int s = 0; s < symmetries_; ++s) {
-    Position q = p;
-    for (int i = 0; i < p.length; ++i) q.moves[i] = transform(s, p.moves[i]);
+    const Position q = image(s, p);
     if (std::find(images.begin(), images.begin() + distinct, q) == images.begin() + distinct) images[distinct++] = q;
   }
   return distinct;

@@ -77,6 +77,7 @@ class GoLine {
 
  private:
   Move transform(int symmetry, Move m) const;
+  Position image(int symmetry, const Position& p) const;  // every move transformed
   int digit(Move m) const { return m == Go::kPass ? go_.points() : m; }
 
   Go go_;

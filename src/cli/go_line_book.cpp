@@ -11,7 +11,6 @@ GoLineBook::GoLineBook(const std::string& path)
   if (name != GoLine::kName) throw ParseError(path + " holds " + contents_.game + ", not a Go game");
   if (!contents_.complete) throw ParseError(path + " is not complete (solve interrupted): resume it first");
   lines_ = GoLine::from_options(options);
-  if (contents_.coverage.rfind("depth:", 0) == 0) depth_ = std::stoi(contents_.coverage.substr(6));
   reader_ = std::make_unique<db::RecordReader>(*database_, contents_.tiers, contents_.layout);
 }
 
@@ -24,7 +23,8 @@ std::optional<Record> GoLineBook::lookup(const GoLine::Position& p) {
 std::optional<Go::Move> GoLineBook::best(const GoGame& game) {
   if (game.go().spec() != contents_.game) return std::nullopt;
   const auto line = lines_.line_of(game);
-  if (!line || line->length >= depth_) return std::nullopt;  // setup stones, or children past the depth
+  // Setup stones, or children without a rank; past the database's depth the lookups find nothing.
+  if (!line || line->length >= lines_.tier_count()) return std::nullopt;
   const GoLine::Position p = *line;
   const auto here = lookup(p);
   if (!here) return std::nullopt;

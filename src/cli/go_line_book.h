@@ -29,7 +29,6 @@ class GoLineBook {
   std::unique_ptr<db::Database> database_;
   db::Contents contents_;
   GoLine lines_;
-  int depth_ = 0;  // lines of up to depth_ moves are stored
   std::unique_ptr<db::RecordReader> reader_;
 };
 

@@ -18,12 +18,12 @@
 namespace gsolve {
 namespace {
 
-// Canonical positions by ply, 0..depth (a ply's list sorted by rank; a rank
-// names one canonical position, so it deduplicates them).
 // The plies are held in memory: a depth whose plies pass kTopOfTreeBytes
 // (positions, their ranks and records) is refused before it exhausts memory.
 constexpr std::size_t kTopOfTreeBytes = std::size_t{2} << 30;
 
+// Canonical positions by ply, 0..depth (a ply's list sorted by rank; a rank
+// names one canonical position, so it deduplicates them).
 template <class G>
 std::vector<std::vector<typename G::Position>> top_of_tree(const G& g, int depth) {
   std::vector<std::vector<typename G::Position>> plies(depth + 1);
@@ -108,8 +108,7 @@ SolveResult solve_top(const G& g, const SolveOptions& options, Progress& progres
   tbb::enumerable_thread_specific<std::unique_ptr<search::Searcher<G>>> searchers;
   const std::size_t group = search::kSerialSearcher<G> ? 4 * static_cast<std::size_t>(so.threads) : 1;
   std::vector<Record> found;
-  db::WriteTxn* batch = nullptr;
-  std::unique_ptr<db::WriteTxn> txn;
+  std::unique_ptr<db::WriteTxn> txn;  // the open batch of records
   auto last_commit = std::chrono::steady_clock::now();
   std::uint64_t searched = 0;
   const char* kill_after = std::getenv("GSOLVE_TEST_KILL_AFTER_SEARCHED");
@@ -129,11 +128,8 @@ SolveResult solve_top(const G& g, const SolveOptions& options, Progress& progres
       const std::uint64_t rank = g.rank(*todo[first + k]);
       records[rank] = pack(found[k]);
       progress.add(1);
-      if (!batch) {
-        txn = std::make_unique<db::WriteTxn>(session.db());
-        batch = txn.get();
-      }
-      db::put_pending(*batch, rank, pack(found[k]));
+      if (!txn) txn = std::make_unique<db::WriteTxn>(session.db());
+      db::put_pending(*txn, rank, pack(found[k]));
       ++searched;
       // Test hook: GSOLVE_TEST_KILL_AFTER_SEARCHED=n commits, then SIGKILLs the
       // process after the n-th searched position (a deterministic kill -9).
@@ -141,7 +137,6 @@ SolveResult solve_top(const G& g, const SolveOptions& options, Progress& progres
       if (kill_now || std::chrono::steady_clock::now() - last_commit > std::chrono::seconds(2)) {
         txn->commit();
         txn.reset();
-        batch = nullptr;
         last_commit = std::chrono::steady_clock::now();
         if (kill_now) ::raise(SIGKILL);
       }

@@ -26,8 +26,7 @@ class GoLineSearch final : public SearchImpl<GoLine> {
     return counted([&] { return solver_.window(line, alpha, beta); });
   }
   std::pair<int, int> score_range(const GoLine::Position&) const override {
-    const int most = game_.go().points() + std::abs(game_.go().komi());
-    return {-most, most};
+    return {-(solver_.score_bound() - 1), solver_.score_bound() - 1};
   }
   void clear() override { solver_.clear(); }
   std::size_t table_bytes() const override { return solver_.table_bytes(); }

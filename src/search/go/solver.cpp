@@ -384,9 +384,11 @@ std::vector<GoSolver::MoveResult> GoSolver::analyze(const GoGame& game) {
 Go::Move GoSolver::best_move(const GoGame& game) {
   if (game.over()) return Go::kPass;
   const int target = value(game);
-  // A move is best when its child's value, aged and negated, reaches the
-  // target: one test "child value < c" decides it, no child value is needed.
-  const int c = target > 0 ? -target : target < 0 ? 1 - target + 1 : 1;
+  // A move is best when its child's value v, aged and negated, reaches the
+  // target: one test "v < c" decides it, no child value is needed. A win
+  // (target > 0) needs -v - 1 >= target; a loss needs -v + 1 >= target or
+  // v <= 0; a tie needs v <= 0.
+  const int c = target > 0 ? -target : target < 0 ? 2 - target : 1;
   MoveList<Go> moves;
   game.legal_moves(moves);
   const int bound = score_bound() * kScale;

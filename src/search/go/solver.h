@@ -22,8 +22,9 @@
 // Search: iterative deepening of null-window tests over alpha-beta on bounds:
 // a node returns true lower and upper bounds on its value, the horizon the
 // static ones (the superko-safe area, benson.h), tests "value >= t" narrow the
-// root's bounds while they resolve, and a depth closes them when they meet. Deep superko cycles (2x4 lines pass 300 plies) are
-// thus cut by the depth, not searched to the end first. The table move first, then the pass (Tromp:
+// root's bounds while they resolve, and a depth closes them when they meet.
+// Deep superko cycles (2x4 lines pass 300 plies) are thus cut by the depth,
+// not searched to the end first. The table move first, then the pass (Tromp:
 // 1,446 nodes for 2x2 with passes first against 19 million with passes last),
 // then points from the centre outwards. Entries are keyed by the canonical
 // board under the 8 (square) or 4 (rectangle) symmetries, the side to move and
@@ -91,6 +92,7 @@ class GoSolver {
   using DepthReport = std::function<void(int depth, int lower, int upper, std::uint64_t nodes)>;
   void on_depth(DepthReport report) { report_ = std::move(report); }
 
+  int score_bound() const;  // more than any score's magnitude
   std::uint64_t nodes() const { return nodes_; }
   std::size_t table_bytes() const { return memory_.bytes(); }
   int depth() const { return depth_; }  // the iteration depth that closed the last search
@@ -148,7 +150,6 @@ class GoSolver {
   // known, or known to be <= alpha or >= beta.
   template <Mode M>
   Bounds deepen(const GoGame& game, Bounds known, int guess, int alpha, int beta);
-  int score_bound() const;  // more than any score's magnitude
   int value(const GoGame& game);  // the combined value
   void load(const GoGame& game);
   Node make_node(std::uint64_t black, std::uint64_t white, int black_to_move, int passes) const;
