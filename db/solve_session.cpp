@@ -70,7 +70,16 @@ SolveSession::SolveSession(const SolveOptions& options, const std::string& spec,
   } catch (...) {
     if (lock_->created() && ::stat(path.c_str(), &st) == 0 && st.st_size == 0) ::unlink(path.c_str());
     throw;
-  }
+  }  record_run(options);
+}
+
+void SolveSession::record_run(const SolveOptions& options) {
+  nlohmann::json runs = nlohmann::json::parse(db_->meta_or("runs", "[]"), nullptr, false);
+  if (!runs.is_array()) runs = nlohmann::json::array();
+  runs.push_back({{"started", now_utc()}, {"processes", options.processes}, {"threads", options.threads}});
+  db::WriteTxn txn(*db_);
+  txn.put_meta("runs", runs.dump());
+  txn.commit();
 }
 
 void SolveSession::open_or_create(const SolveOptions& options, const std::string& spec, const std::string& solver,

@@ -27,7 +27,8 @@ enum class SolverChoice { automatic, tiered, loopy };
 
 struct SolveOptions {
   std::string db_path;
-  int threads = 0;        // 0: all cores
+  int threads = 0;        // 0: all cores (of each process)
+  int processes = 1;      // of the MPI job (src/core/cluster.h)
   bool progress = false;  // progress lines on stderr
   bool resume = false;    // continue an interrupted solve of the same game
   bool force = false;     // replace an existing database
@@ -73,6 +74,8 @@ class SolveSession {
                       const std::vector<std::uint64_t>& tiers, bool scored, const std::string& coverage,
                       const std::string& addressing, bool exists);
   void replace_by_compact_copy();
+  // Appends this run (start time, processes, threads per process) to meta "runs".
+  void record_run(const SolveOptions& options);
   std::unique_ptr<db::WriterLock> lock_;  // declared first: released last
   std::string final_path_;                // --force: where finish() renames the new file
   std::unique_ptr<db::Database> db_;

@@ -30,33 +30,52 @@ void write_tier(Database& db, std::uint32_t tier, std::span<const PackedRecord> 
     txn.commit();
     return;
   }
+  write_compressed_tier(db, tier, records.size(), layout,
+                        compress_frames(records, layout, zstd_level, 0, frame_count(records.size(), layout)), meta);
+}
+
+std::size_t frame_count(std::uint64_t records, const ChunkLayout& layout) {
+  return static_cast<std::size_t>((records + layout.frame_records - 1) / layout.frame_records);
+}
+
+std::vector<std::string> compress_frames(std::span<const PackedRecord> records, const ChunkLayout& layout,
+                                         int zstd_level, std::size_t first, std::size_t end) {
   const std::uint64_t per_chunk = layout.chunk_records();
-  const std::size_t chunks = static_cast<std::size_t>((records.size() + per_chunk - 1) / per_chunk);
-  // Frames are compressed in parallel (a tier may be one chunk), then each
-  // chunk is assembled from its frames.
-  const std::size_t frames = static_cast<std::size_t>((records.size() + layout.frame_records - 1) / layout.frame_records);
-  std::vector<std::string> compressed(frames);
-  std::vector<char> stored(chunks, 0);
-  for (std::size_t c = 0; c < chunks; ++c) {
-    const auto part = records.subspan(c * per_chunk, std::min<std::size_t>(per_chunk, records.size() - c * per_chunk));
-    stored[c] = !std::all_of(part.begin(), part.end(), [](PackedRecord r) { return r == 0; });
+  const auto chunk_of = [&](std::size_t c) {
+    return records.subspan(c * per_chunk, std::min<std::size_t>(per_chunk, records.size() - c * per_chunk));
+  };
+  // Chunks whose records are all Unknown are not stored: their frames stay empty.
+  std::vector<char> stored;
+  const std::size_t first_chunk = first / layout.frames_per_chunk;
+  for (std::size_t c = first_chunk; end > first && c <= (end - 1) / layout.frames_per_chunk; ++c) {
+    const auto part = chunk_of(c);
+    stored.push_back(!std::all_of(part.begin(), part.end(), [](PackedRecord r) { return r == 0; }));
   }
+  std::vector<std::string> compressed(end - first);
   tbb::enumerable_thread_specific<CompressContext> contexts;
-  tbb::parallel_for(std::size_t{0}, frames, [&](std::size_t f) {
+  tbb::parallel_for(first, end, [&](std::size_t f) {
     const std::size_t c = f / layout.frames_per_chunk;
-    if (!stored[c]) return;
-    const auto chunk = records.subspan(c * per_chunk, std::min<std::size_t>(per_chunk, records.size() - c * per_chunk));
+    if (!stored[c - first_chunk]) return;
+    const auto chunk = chunk_of(c);
     const auto begin = static_cast<std::uint32_t>(f % layout.frames_per_chunk * layout.frame_records);
     const auto count = std::min<std::size_t>(layout.frame_records, chunk.size() - begin);
-    compressed[f] = encode_frame(chunk.subspan(begin, count), fill_before(chunk, begin, layout), layout,
-                                 contexts.local().cctx, zstd_level);
+    compressed[f - first] = encode_frame(chunk.subspan(begin, count), fill_before(chunk, begin, layout), layout,
+                                         contexts.local().cctx, zstd_level);
   });
+  return compressed;
+}
+
+void write_compressed_tier(Database& db, std::uint32_t tier, std::uint64_t records, const ChunkLayout& layout,
+                           std::vector<std::string> compressed, const MetaEntries& meta) {
+  const std::uint64_t per_chunk = layout.chunk_records();
+  const std::size_t chunks = static_cast<std::size_t>((records + per_chunk - 1) / per_chunk);
+  const std::size_t frames = compressed.size();
   std::vector<std::string> blobs(chunks);
   for (std::size_t c = 0; c < chunks; ++c) {
-    if (!stored[c]) continue;
     const std::size_t first = c * layout.frames_per_chunk;
+    if (compressed[first].empty()) continue;  // not stored: every record Unknown
     const std::size_t last = std::min(frames, first + layout.frames_per_chunk);
-    const auto n = static_cast<std::uint32_t>(std::min<std::size_t>(per_chunk, records.size() - c * per_chunk));
+    const auto n = static_cast<std::uint32_t>(std::min<std::uint64_t>(per_chunk, records - c * per_chunk));
     blobs[c] = assemble_chunk(n, layout, std::span<const std::string>(compressed).subspan(first, last - first));
     for (std::size_t f = first; f < last; ++f) std::string().swap(compressed[f]);
   }

@@ -24,6 +24,15 @@ using MetaEntries = std::vector<std::pair<std::string, std::string>>;
 void write_tier(Database& db, std::uint32_t tier, std::span<const PackedRecord> records,
                 const ChunkLayout& layout, int zstd_level, const MetaEntries& meta);
 
+// write_tier in two steps, for a tier compressed by many processes: frames
+// [first, end) of the tier (frame f holds records f * layout.frame_records...;
+// empty where the frame's chunk is all Unknown), then every frame written by one.
+std::size_t frame_count(std::uint64_t records, const ChunkLayout& layout);
+std::vector<std::string> compress_frames(std::span<const PackedRecord> records, const ChunkLayout& layout,
+                                         int zstd_level, std::size_t first, std::size_t end);
+void write_compressed_tier(Database& db, std::uint32_t tier, std::uint64_t records, const ChunkLayout& layout,
+                           std::vector<std::string> compressed, const MetaEntries& meta);
+
 // All records of a tier (size records; Unknown where no chunk is stored).
 // Throws DbError naming the chunk if any frame is damaged.
 std::vector<PackedRecord> read_tier(const Database& db, std::uint32_t tier, std::uint64_t size,

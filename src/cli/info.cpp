@@ -80,6 +80,8 @@ void run_info(const std::string& path, bool json) {
             D = static_cast<int>(Value::Draw);
   const nlohmann::json start = start_json(database->meta_or("start", "null"), contents.scored);
   const std::string signature = signature_hex(database->meta_or("signature", ""));
+  nlohmann::json runs = nlohmann::json::parse(database->meta_or("runs", "[]"), nullptr, false);
+  if (!runs.is_array()) runs = nlohmann::json::array();  // older files: no record of their runs
   if (json) {
     nlohmann::json rows = nlohmann::json::array();
     for (int r = 0; r <= max_r; ++r)
@@ -117,7 +119,8 @@ void run_info(const std::string& path, bool json) {
         {"file_bits_per_position", file_bits},
         {"signature", signature},
         {"created", database->meta_or("created", "")},
-        {"completed", database->meta_or("completed", "")}};
+        {"completed", database->meta_or("completed", "")},
+        {"runs", runs}};
     std::cout << j.dump() << "\n";
     return;
   }
@@ -129,6 +132,11 @@ void run_info(const std::string& path, bool json) {
                                    : db::WriterLock::held(path) ? "RUNNING (a solve is writing it now)"
                                                                 : "INTERRUPTED (solve --resume continues it)");
   if (pending) fmt::print("searched      {} positions of the deepest stored ply so far\n", pending);
+  for (std::size_t k = 0; k < runs.size(); ++k) {
+    const int p = runs[k].value("processes", 1), t = runs[k].value("threads", 0);
+    fmt::print("{}{} process{} x {} thread{}, started {}\n", k == 0 ? "made by       " : "  resumed by  ", p,
+               p == 1 ? "" : "es", t, t == 1 ? "" : "s", runs[k].value("started", "?"));
+  }
   fmt::print("start         {}\n", start_text(start));
   fmt::print("positions     {} canonical, {} reachable ({} primitive)\n", canonical, stats.total_reachable(),
              stats.primitive_reachable);

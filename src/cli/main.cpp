@@ -7,6 +7,7 @@
 #include "db/database.h"
 #include "games/game.h"
 #include "games/input_quote.h"
+#include "src/core/cluster.h"
 #include "src/cli/cli.h"
 
 namespace gsolve::cli {
@@ -36,13 +37,20 @@ std::string command_error(CLI::App& app, int argc, char** argv) {
   return "unknown command '" + gsolve::quote_input(argv[1]) + "' (expected " + names + ")";
 }
 
-}  // namespace
+// Prints an error: every process of a job hits the errors of its input alike,
+// so the others leave those to the root; their own failures name the process.
+int report(const char* what, bool same_everywhere) {
+  const gsolve::Cluster& cluster = gsolve::Cluster::world();
+  if (cluster.root()) std::fprintf(stderr, "gsolve: error: %s\n", what);
+  else if (!same_everywhere) std::fprintf(stderr, "gsolve (process %d): error: %s\n", cluster.rank(), what);
+  return 2;
+}
 
-int main(int argc, char** argv) {
+int run(int argc, char** argv) {
   using namespace gsolve;
   CLI::App app{"gsolve: strong solver for two-player games, with a verified position database"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", "gsolve 0.1.0");
+  app.set_version_flag("--version", Cluster::built_with_mpi() ? "gsolve 0.1.0 (MPI)" : "gsolve 0.1.0");
   cli::add_solve(app);
   cli::add_query(app);
   cli::add_info(app);
@@ -51,10 +59,7 @@ int main(int argc, char** argv) {
   cli::add_perft(app);
   cli::add_gtp(app);
   cli::command_line().assign(argv + 1, argv + argc);
-  if (const std::string error = command_error(app, argc, argv); !error.empty()) {
-    std::fprintf(stderr, "gsolve: error: %s\n", error.c_str());
-    return 2;
-  }
+  if (const std::string error = command_error(app, argc, argv); !error.empty()) return report(error.c_str(), true);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -64,17 +69,28 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::fprintf(stderr, "gsolve: error: %s\n", e.what());
+    return report(e.what(), true);
+  } catch (const PeerFailed&) {
     return 2;
   } catch (const ParseError& e) {
-    std::fprintf(stderr, "gsolve: error: %s\n", e.what());
-    return 2;
+    return report(e.what(), true);
   } catch (const db::DbError& e) {
-    std::fprintf(stderr, "gsolve: error: %s\n", e.what());
-    return 2;
+    return report(e.what(), true);
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "gsolve: error: %s\n", e.what());
-    return 2;
+    return report(e.what(), false);
   }
   return cli::exit_code();
+}
+
+}  // namespace
+
+// Under mpirun or srun every process runs this; only a solve works as a job
+// (src/core/cluster.h), and only the root prints its result.
+int main(int argc, char** argv) {
+  gsolve::Cluster::init(argc, argv);
+  const int code = run(argc, argv);
+  // A process that failed while the others wait in a collective ends the job.
+  if (code != 0 && gsolve::Cluster::world().others_may_wait()) gsolve::Cluster::abort(code);
+  gsolve::Cluster::finalize();
+  return code;
 }

@@ -15,6 +15,7 @@
 #include "games/registry.h"
 #include "src/cli/cli.h"
 #include "src/cli/option_ranges.h"
+#include "src/core/cluster.h"
 #include "src/retrograde/memory_estimate.h"
 #include "src/solve/solve.h"
 
@@ -116,17 +117,21 @@ void add_solve(CLI::App& app) {
       throw ParseError(opts->db_path + ": no database to resume (run without --resume to start a solve)");
     check_memory(*spec, *opts, *max_memory);
     const int threads = thread_count(opts->threads);
+    opts->threads = threads;  // the search solve sizes its work by it
     tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
     const auto t0 = std::chrono::steady_clock::now();
+    const Cluster& cluster = Cluster::world();
     if (opts->resume && already_complete(opts->db_path, *spec)) {
-      fmt::print("{} is already complete: nothing to resume\n", opts->db_path);
+      if (cluster.root()) fmt::print("{} is already complete: nothing to resume\n", opts->db_path);
       return;
     }
+    opts->processes = cluster.size();
     SolveResult result;
     {
-      Progress progress(opts->progress);
+      Progress progress(opts->progress && cluster.root());  // the root counts every process's work
       result = solve_spec(*spec, *opts, progress);
     }
+    if (!cluster.root()) return;  // the root reports the job
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const auto& s = result.stats;
     if (*json) {
@@ -139,16 +144,23 @@ void add_solve(CLI::App& app) {
                           {"reachable_positions", s.total_reachable()},
                           {"signature", fmt::format("{:016x}", result.signature)},
                           {"seconds", seconds},
-                          {"threads", threads}};
+                          {"threads", threads},
+                          {"processes", result.processes},
+                          {"exchanged_bytes", result.exchanged_bytes}};
       if (!result.principal_variation.empty()) j["principal_variation"] = result.principal_variation;
+      if (opts->store_depth >= 0) j["search_nodes"] = result.search_nodes;
       fmt::print("{}\n", j.dump());
     } else {
       fmt::print("solved {} into {}: start is {}", *spec, opts->db_path, value_name(result.start.value));
       if (result.start.value != Value::Draw) fmt::print(" in {}", result.start.remoteness);
       if (result.scored) fmt::print(", score {:+}", result.start.score);
       if (!result.principal_variation.empty()) fmt::print("\nprincipal variation: {}", result.principal_variation);
-      fmt::print("\n{} canonical positions ({} reachable), {:.2f} s with {} thread{}\n", s.total_canonical(),
+      fmt::print("\n{} canonical positions ({} reachable), {:.2f} s with {} thread{}", s.total_canonical(),
                  s.total_reachable(), seconds, threads, threads == 1 ? "" : "s");
+      if (result.processes > 1)
+        fmt::print(" in each of {} processes ({} exchanged)", result.processes,
+                   format_bytes(static_cast<double>(result.exchanged_bytes)));
+      fmt::print("\n");
     }
   });
 }

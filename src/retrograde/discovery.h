@@ -7,6 +7,8 @@
 
 #include <atomic>
 #include <stdexcept>
+#include <span>
+#include <utility>
 #include <vector>
 
 #include <tbb/blocked_range.h>
@@ -14,23 +16,26 @@
 
 #include "games/game.h"
 #include "src/core/bitmap.h"
+#include "src/core/cluster.h"
 #include "src/core/progress.h"
 #include "src/retrograde/rank_walker.h"
+#include "src/retrograde/share_exchange.h"
 
 namespace gsolve {
 
-// Calls f(local_index, scratch) for every set bit of `bits` that is not set in
-// `done`, marking it done; words are split among threads, each word owned by
-// one task, and indices reach f in increasing order inside a task. Each task
-// gets its own scratch = make_scratch() (a rank walker, local counters...) and
-// hands it to finish_scratch(scratch) at its end.
+// Calls f(local_index, scratch) for every set bit of `bits` in words
+// [words.first, words.second) that is not set in `done`, marking it done;
+// words are split among threads, each word owned by one task, and indices
+// reach f in increasing order inside a task. Each task gets its own scratch =
+// make_scratch() (a rank walker, local counters...) and hands it to
+// finish_scratch(scratch) at its end.
 template <class MakeScratch, class F, class Finish>
-void for_each_new_bit(const Bitmap& bits, std::vector<std::uint64_t>& done, MakeScratch&& make_scratch, F&& f,
-                      Finish&& finish_scratch) {
-  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, bits.word_count(), 256),
-                    [&](const tbb::blocked_range<std::uint64_t>& words) {
+void for_each_new_bit(const Bitmap& bits, std::pair<std::uint64_t, std::uint64_t> words,
+                      std::vector<std::uint64_t>& done, MakeScratch&& make_scratch, F&& f, Finish&& finish_scratch) {
+  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(words.first, words.second, 256),
+                    [&](const tbb::blocked_range<std::uint64_t>& range) {
                       auto scratch = make_scratch();
-                      for (std::uint64_t w = words.begin(); w != words.end(); ++w) {
+                      for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
                         std::uint64_t fresh = bits.word(w) & ~done[w];
                         done[w] |= fresh;
                         for (; fresh; fresh &= fresh - 1) f(w * 64 + __builtin_ctzll(fresh), scratch);
@@ -39,14 +44,12 @@ void for_each_new_bit(const Bitmap& bits, std::vector<std::uint64_t>& done, Make
                     });
 }
 
-template <class F>
-void for_each_new_bit(const Bitmap& bits, std::vector<std::uint64_t>& done, F&& f) {
-  for_each_new_bit(
-      bits, done, [] { return 0; }, [&](std::uint64_t i, int) { f(i); }, [](int) {});
-}
-
+// With many processes each expands its share of a tier's words (split by the
+// positions the tier holds when its expansion starts); a tier's bits (set by
+// any process from any earlier tier) are OR-ed together before it is
+// expanded, and again after each re-scan of the tier.
 template <Game G>
-std::vector<Bitmap> discover(const G& g, Progress& progress) {
+std::vector<Bitmap> discover(const G& g, Progress& progress, Cluster& cluster) {
   const int tiers = g.tier_count();
   std::vector<Bitmap> reached;
   reached.reserve(tiers);
@@ -67,10 +70,16 @@ std::vector<Bitmap> discover(const G& g, Progress& progress) {
   for (int t = 0; t < tiers; ++t) {
     progress.set_label("tier " + std::to_string(t));
     std::vector<std::uint64_t> expanded(reached[t].word_count(), 0);
+    std::pair<std::uint64_t, std::uint64_t> words;
     std::atomic<bool> again = true;
-    while (again.exchange(false)) {
+    for (bool first = true; again.exchange(false); first = false) {
+      cluster.or_words(reached[t].words());
+      if (first)  // the tier's positions known so far, split evenly (share_exchange.h)
+        words = cluster.alone() ? std::pair<std::uint64_t, std::uint64_t>{0, reached[t].word_count()}
+                                : words_of(ReachedIndex(reached[t]).balanced_bounds(cluster.size()), cluster.rank());
+      std::atomic<std::uint64_t> mine = 0;
       for_each_new_bit(
-          reached[t], expanded, [&] { return Scratch(g); },
+          reached[t], words, expanded, [&] { return Scratch(g); },
           [&](std::uint64_t local, Scratch& scratch) {
         const auto p = scratch.walker.at(g.tier_begin(t) + local);
         ++scratch.expanded;
@@ -82,11 +91,22 @@ std::vector<Bitmap> discover(const G& g, Progress& progress) {
           if (reached[ct].set(g.rank(child) - g.tier_begin(ct)) && ct == t)
             again.store(true, std::memory_order_relaxed);
         }
-      }, [&](Scratch& scratch) { progress.add(scratch.expanded); });
+      }, [&](Scratch& scratch) {
+        progress.add(scratch.expanded);
+        mine.fetch_add(scratch.expanded, std::memory_order_relaxed);
+      });
+      progress.add(cluster.sum(mine) - mine);  // the other processes' expansions
+      again = cluster.any(again);
     }
   }
   progress.finish();
   return reached;
+}
+
+template <Game G>
+std::vector<Bitmap> discover(const G& g, Progress& progress) {
+  Cluster alone;
+  return discover(g, progress, alone);
 }
 
 }  // namespace gsolve

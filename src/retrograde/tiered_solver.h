@@ -10,6 +10,12 @@
 // behind the solve, so a killed solve resumes at the last committed tier and
 // ends with the same database. Memory: one bit per rank for discovery, plus the
 // records of two adjacent tiers.
+//
+// Many processes (an MPI job, src/core/cluster.h): each solves its share of
+// every tier (the same split as discovery's), then every share is broadcast,
+// so that each process holds the whole tier as the children of the next one.
+// Only the root holds the session and writes, one tier behind, as above; the
+// database is the same as one process's, record for record.
 #pragma once
 
 #include <algorithm>
@@ -18,6 +24,7 @@
 #include <cstdlib>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -31,8 +38,10 @@
 #include "db/tier_io.h"
 #include "games/game.h"
 #include "src/retrograde/discovery.h"
+#include "src/core/cluster.h"
 #include "src/core/phase_clock.h"
 #include "src/retrograde/rank_walker.h"
+#include "src/retrograde/share_exchange.h"
 #include "src/core/record.h"
 #include "db/resolver.h"
 #include "db/solve_session.h"
@@ -46,6 +55,9 @@ struct SolveResult {
   std::uint64_t signature = 0;
   bool scored = false;
   std::string principal_variation;  // search solves: one best line from the start
+  int processes = 1;
+  std::uint64_t exchanged_bytes = 0;  // received from other processes, summed over the job
+  std::uint64_t search_nodes = 0;     // search solves: nodes of the frontier's searches, every process
 };
 
 template <Game G>
@@ -57,9 +69,15 @@ class TieredSolver {
   Record primitive(const Terminal& t) const { return primitive_record(t.value, scored_ ? t.score : 0); }
 
   SolveResult run(SolveSession& session, Progress& progress) {
-    if (session.already_complete()) throw std::runtime_error(session.db().path() + ": already complete");
+    Cluster alone;
+    return run(alone, &session, progress);
+  }
+
+  // session: the root's; null on the other processes.
+  SolveResult run(Cluster& cluster, SolveSession* session, Progress& progress) {
+    if (session && session->already_complete()) throw std::runtime_error(session->db().path() + ": already complete");
     PhaseClock clock;
-    const std::vector<Bitmap> reached = discover(g_, progress);
+    const std::vector<Bitmap> reached = discover(g_, progress, cluster);
     clock.lap("discover");
     const int tiers = g_.tier_count();
     SolveResult result;
@@ -75,23 +93,64 @@ class TieredSolver {
       current.reserve(largest);
     }
     int first = tiers - 1;
-    if (auto c = session.checkpoint()) {
+    const db::ChunkLayout layout = layout_of(session, cluster);
+    std::int32_t zstd_level = session ? session->zstd_level() : 0;
+    cluster.broadcast_value(zstd_level);
+    std::int32_t checkpoint = session && session->checkpoint() ? *session->checkpoint() : -1;
+    cluster.broadcast_value(checkpoint);
+    if (checkpoint >= 0) {
       // Resume: tiers >= checkpoint are in the database already.
-      for (int t = *c; t < tiers; ++t) {
-        const Stats s = session.stats_of_tier(t);
-        result.stats.merge(s);
-        result.signature += std::stoull(session.db().meta_or("hash/" + std::to_string(t), "0"));
+      const int c = checkpoint;
+      if (session) {
+        for (int t = c; t < tiers; ++t) {
+          const Stats s = session->stats_of_tier(t);
+          result.stats.merge(s);
+          result.signature += std::stoull(session->db().meta_or("hash/" + std::to_string(t), "0"));
+        }
+        next.assign(db::read_tier(session->db(), static_cast<std::uint32_t>(c), tier_size(c), session->layout()));
+      } else {
+        next.zero(tier_size(c));
       }
-      next.assign(db::read_tier(session.db(), static_cast<std::uint32_t>(*c), tier_size(*c), session.layout()));
-      restore_by_rules(g_, *c, next.span(), session.layout(), reached[*c]);  // Win in 1 is not stored
-      first = *c - 1;
+      cluster.broadcast(next.span());
+      restore_by_rules(g_, c, next.span(), layout, reached[c]);  // Win in 1 is not stored
+      first = c - 1;
     }
     std::uint64_t to_solve = 0;
     for (int t = first; t >= 0; --t) to_solve += reached[t].count();
     // Tier t is compressed and committed by a background writer while tier
     // t - 1 is solved (both only read tier t's records); with one thread the
-    // write stays inline, so --threads 1 uses one core.
-    TierWriter writer(tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism) > 1);
+    // write stays inline, so --threads 1 uses one core. In a job, every
+    // process compresses its share of tier t's frames that way instead (the
+    // bulk of a write: the root alone would hold the job back), they reach
+    // the root once tier t - 1 is solved, and the root's writer stores them.
+    const bool background = tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism) > 1;
+    TierWriter writer(background), compressor(background);
+    struct Compressed {
+      int tier;
+      Stats stats;
+      std::uint64_t hash;
+      std::vector<std::string> frames;  // this process's share
+    };
+    std::optional<Compressed> compressed;
+    // A collective: every process's frames of the compressed tier to the root's writer.
+    const auto commit_compressed = [&] {
+      if (!compressed) return;
+      compressor.wait();
+      auto frames = cluster.gather_lists(compressed->frames);
+      if (session)
+        writer.start([this, session, c = std::move(*compressed), frames = std::move(frames)]() mutable {
+          PhaseClock write_clock(RUSAGE_THREAD);
+          const auto tier = static_cast<std::uint32_t>(c.tier);
+          const auto meta = SolveSession::tier_meta(c.tier, c.stats, c.hash);
+          if (session->layout().derived(c.tier))
+            db::write_tier(session->db(), tier, {}, session->layout(), session->zstd_level(), meta);
+          else
+            db::write_compressed_tier(session->db(), tier, tier_size(c.tier), session->layout(), std::move(frames), meta);
+          write_clock.lap("write " + std::to_string(c.tier) + " (writer thread)");
+          kill_for_test(c.tier, 0);
+        });
+      compressed.reset();
+    };
     progress.start("solve", to_solve);
     clock.lap("prepare");
     for (int t = first; t >= 0; --t) {
@@ -100,29 +159,46 @@ class TieredSolver {
       Stats stats;
       std::uint64_t hash = 0;
       progress.set_label("tier " + std::to_string(t));
-      solve_tier(t, reached[t], current.span(), next.span(), stats, hash, progress);
+      solve_tier(t, reached[t], current.span(), next.span(), stats, hash, progress, cluster);
       clock.lap("solve " + std::to_string(t));
+      hash = cluster.sum(hash);
+      if (!cluster.alone()) stats = gather_stats(cluster, stats);
+      if (!session) kill_for_test(t, cluster.rank());
       // Tier t + 1 must be committed before tier t (the checkpoint only goes
       // down) and before its buffer is reused.
-      writer.wait();
+      commit_compressed();
+      if (cluster.alone()) writer.wait();
       clock.lap("wait write " + std::to_string(t + 1));
       result.stats.merge(stats);
       result.signature += hash;
       std::swap(next, current);  // next: tier t; current: tier t + 1's buffer, free now
-      writer.start([&session, t, records = next.span(), meta = SolveSession::tier_meta(t, stats, hash)] {
-        PhaseClock write_clock(RUSAGE_THREAD);
-        db::write_tier(session.db(), static_cast<std::uint32_t>(t), records, session.layout(),
-                       session.zstd_level(), meta);
-        write_clock.lap("write " + std::to_string(t) + " (writer thread)");
-        kill_for_test(t);
-      });
+      if (!cluster.alone()) {
+        compressed = Compressed{t, stats, hash, {}};
+        if (!layout.derived(t))
+          compressor.start([&, records = next.span()] {
+            const std::size_t frames = db::frame_count(records.size(), layout);
+            const auto part = [&](int r) { return frames * static_cast<std::size_t>(r) / static_cast<std::size_t>(cluster.size()); };
+            compressed->frames = db::compress_frames(records, layout, zstd_level, part(cluster.rank()), part(cluster.rank() + 1));
+          });
+      } else if (session) {
+        writer.start([this, session, t, records = next.span(), meta = SolveSession::tier_meta(t, stats, hash)] {
+          PhaseClock write_clock(RUSAGE_THREAD);
+          db::write_tier(session->db(), static_cast<std::uint32_t>(t), records, session->layout(),
+                         session->zstd_level(), meta);
+          write_clock.lap("write " + std::to_string(t) + " (writer thread)");
+          kill_for_test(t, 0);
+        });
+      }
     }
+    commit_compressed();
     writer.wait();  // every tier committed before the database is marked complete
     clock.lap("wait write 0");
     progress.finish();
     const auto start = g_.canonical(g_.start());
     result.start = unpack(next.span()[g_.rank(start) - g_.tier_begin(g_.tier(start))]);
-    session.finish(result.stats, result.start, result.signature);
+    result.processes = cluster.size();
+    result.exchanged_bytes = cluster.sum(cluster.exchanged_bytes());
+    if (session) session->finish(result.stats, result.start, result.signature);
     clock.lap("finish");
     return result;
   }
@@ -164,9 +240,27 @@ class TieredSolver {
   };
 
   // Test hook: GSOLVE_TEST_KILL_AFTER_TIER=t kills the process (SIGKILL, as a
-  // user's kill -9 would) right after tier t is committed.
-  static void kill_for_test(int t) {
-    if (const char* k = std::getenv("GSOLVE_TEST_KILL_AFTER_TIER"); k && std::atoi(k) == t) ::raise(SIGKILL);
+  // user's kill -9 would) right after tier t is committed; in a job, process
+  // GSOLVE_TEST_KILL_RANK=r > 0 instead, right after it solved its share of t.
+  static void kill_for_test(int t, int rank) {
+    const char* k = std::getenv("GSOLVE_TEST_KILL_AFTER_TIER");
+    const char* r = std::getenv("GSOLVE_TEST_KILL_RANK");
+    if (k && *k && std::atoi(k) == t && (r ? std::atoi(r) : 0) == rank) ::raise(SIGKILL);
+  }
+
+  // The chunk layout restore_by_rules needs: the root's session has it.
+  static db::ChunkLayout layout_of(SolveSession* session, Cluster& cluster) {
+    db::ChunkLayout layout = session ? session->layout() : db::ChunkLayout{};
+    cluster.broadcast_value(layout);
+    return layout;
+  }
+
+  // The job's statistics of a tier, at the root (each process counted its share).
+  static Stats gather_stats(Cluster& cluster, const Stats& mine) {
+    Stats all;
+    for (const std::string& text : cluster.gather_text(mine.to_json().dump()))
+      all.merge(Stats::from_json(nlohmann::json::parse(text)));
+    return all;
   }
 
   std::uint64_t tier_size(int t) const { return g_.tier_begin(t + 1) - g_.tier_begin(t); }
@@ -176,7 +270,7 @@ class TieredSolver {
   // whose same-tier child is not solved yet wait for the next pass.
   void solve_tier(int t, const Bitmap& reached, std::span<PackedRecord> current,
                   std::span<const PackedRecord> next, Stats& stats, std::uint64_t& hash,
-                  Progress& progress) {
+                  Progress& progress, Cluster& cluster) {
     // What one task accumulates, merged once per task, not per position; and
     // its lists, cleared per position rather than value-initialised (1 KiB).
     struct Scratch {
@@ -191,10 +285,14 @@ class TieredSolver {
     std::mutex merge_mutex;
     const std::uint64_t begin = g_.tier_begin(t), next_begin = g_.tier_begin(t + 1);
     std::vector<std::uint64_t> done(reached.word_count(), 0);
+    // With many processes: this one's share, balanced by reached positions.
+    const ReachedIndex index(reached);
+    const auto bounds = cluster.alone() ? std::vector<std::uint64_t>{0, reached.size()} : index.balanced_bounds(cluster.size());
+    const std::pair<std::uint64_t, std::uint64_t> words = words_of(bounds, cluster.rank());
     for (;;) {
       std::atomic<std::uint64_t> waiting = 0, solved = 0;
       std::vector<std::uint64_t> retry(reached.word_count(), 0);
-      for_each_new_bit(reached, done, [&] { return Scratch(g_); },
+      for_each_new_bit(reached, words, done, [&] { return Scratch(g_); },
                        [&](std::uint64_t local, Scratch& scratch) {
         const auto p = scratch.walker.at(begin + local);
         const Terminal term = g_.terminal(p);
@@ -244,8 +342,13 @@ class TieredSolver {
         stats.merge(scratch.stats);
         hash += scratch.hash;
       });
-      if (waiting == 0) break;
-      if (solved == 0) throw std::logic_error(g_.spec() + ": tier " + std::to_string(t) + " has a cycle");
+      // Every share reaches every process: same-tier children of the next
+      // pass, and the next tier's children.
+      exchange_shares(cluster, reached, index, bounds, current);
+      const std::uint64_t solved_by_all = cluster.sum(solved);
+      progress.add(solved_by_all - solved);
+      if (cluster.sum(waiting) == 0) break;
+      if (solved_by_all == 0) throw std::logic_error(g_.spec() + ": tier " + std::to_string(t) + " has a cycle");
       for (std::size_t w = 0; w < done.size(); ++w) done[w] &= ~retry[w];
     }
   }

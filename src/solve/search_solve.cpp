@@ -13,7 +13,9 @@
 #include "games/connect4.h"
 #include "games/go_line.h"
 #include "games/reversi.h"
+#include "src/core/cluster.h"
 #include "src/search/searcher.h"
+#include "src/solve/work_units.h"
 
 namespace gsolve {
 namespace {
@@ -76,12 +78,19 @@ SolveResult solve_top(const G& g, const SolveOptions& options, Progress& progres
   std::vector<std::uint64_t> tiers;
   for (int t = 0; t <= g.tier_count(); ++t) tiers.push_back(g.tier_begin(t));
   const auto plies = top_of_tree(g, depth);  // before the session: a refused depth creates no file
-  SolveSession session(options, g.spec(), "search-negascout", tiers, scored, "depth:" + std::to_string(depth),
-                       "keyed");
-  if (session.already_complete()) throw std::runtime_error(options.db_path + ": already complete");
+  // The root alone opens the database; a refusal there stops every process.
+  Cluster& cluster = Cluster::world();
+  std::unique_ptr<SolveSession> session;
+  cluster.all_or_none([&] {
+    if (!cluster.root()) return;
+    session = std::make_unique<SolveSession>(options, g.spec(), "search-negascout", tiers, scored,
+                                             "depth:" + std::to_string(depth), "keyed");
+    if (session->already_complete()) throw std::runtime_error(options.db_path + ": already complete");
+  });
 
   std::unordered_map<std::uint64_t, PackedRecord> records;  // by rank
-  for (const auto& [rank, record] : db::read_pending(session.db())) records[rank] = record;
+  if (session)
+    for (const auto& [rank, record] : db::read_pending(session->db())) records[rank] = record;
 
   search::SearchOptions so;
   so.threads = options.threads > 0 ? options.threads : 1;
@@ -92,13 +101,20 @@ SolveResult solve_top(const G& g, const SolveOptions& options, Progress& progres
   // batches as they finish. A searcher parallel inside (connect4, reversi)
   // takes them one by one; a serial one (go) takes a group at a time, one
   // position per thread, each thread with a searcher and table of its own.
+  // In a job the root hands these units out (src/solve/work_units.h); every
+  // process knows the frontier, and the root says which positions are left.
   const auto& frontier = plies[depth];
   progress.start("search ply " + std::to_string(depth), frontier.size());
-  std::vector<const typename G::Position*> todo;
-  for (const auto& p : frontier) {
-    if (records.count(g.rank(p))) progress.skip(1);
-    else todo.push_back(&p);
+  std::vector<std::uint32_t> todo;  // indices into the frontier
+  for (std::size_t i = 0; i < frontier.size(); ++i) {
+    if (records.count(g.rank(frontier[i]))) progress.skip(1);
+    else todo.push_back(static_cast<std::uint32_t>(i));
   }
+  std::uint32_t left = static_cast<std::uint32_t>(todo.size());
+  cluster.broadcast_value(left);
+  todo.resize(left);
+  cluster.broadcast(todo);
+
   const auto record_of = [&](const typename G::Position& p, search::Searcher<G>& s) {
     const Terminal t = g.terminal(p);
     return t.primitive() ? primitive_record(t.value, scored ? t.score : 0) : s.record(p);
@@ -107,33 +123,44 @@ SolveResult solve_top(const G& g, const SolveOptions& options, Progress& progres
   one_thread.threads = 1;
   tbb::enumerable_thread_specific<std::unique_ptr<search::Searcher<G>>> searchers;
   const std::size_t group = search::kSerialSearcher<G> ? 4 * static_cast<std::size_t>(so.threads) : 1;
-  std::vector<Record> found;
-  std::unique_ptr<db::WriteTxn> txn;  // the open batch of records
-  auto last_commit = std::chrono::steady_clock::now();
-  std::uint64_t searched = 0;
+  const std::size_t units = (todo.size() + group - 1) / group;
+  // Test hook: GSOLVE_TEST_KILL_AFTER_SEARCHED=n SIGKILLs the process (a
+  // deterministic kill -9): the root after committing the n-th searched
+  // position, or in a job process GSOLVE_TEST_KILL_RANK=r > 0 after its n-th unit.
   const char* kill_after = std::getenv("GSOLVE_TEST_KILL_AFTER_SEARCHED");
-  for (std::size_t first = 0; first < todo.size(); first += group) {
-    const std::size_t n = std::min(group, todo.size() - first);
-    found.assign(n, Record{});
+  const int kill_rank = std::getenv("GSOLVE_TEST_KILL_RANK") ? std::atoi(std::getenv("GSOLVE_TEST_KILL_RANK")) : 0;
+  std::uint64_t units_worked = 0;
+  // Unit u: the frontier positions todo[u * group, ...), their packed records.
+  const WorkUnit search_unit = [&](std::size_t unit) {
+    const std::size_t first = unit * group, n = std::min(group, todo.size() - first);
+    std::vector<std::uint64_t> found(n);
     if constexpr (search::kSerialSearcher<G>) {
       tbb::parallel_for(std::size_t{0}, n, [&](std::size_t k) {
         auto& mine = searchers.local();
         if (!mine) mine = std::make_unique<search::Searcher<G>>(g, one_thread);
-        found[k] = record_of(*todo[first + k], *mine);
+        found[k] = pack(record_of(frontier[todo[first + k]], *mine));
       });
     } else {
-      found[0] = record_of(*todo[first], solver);
+      found[0] = pack(record_of(frontier[todo[first]], solver));
     }
-    for (std::size_t k = 0; k < n; ++k) {
-      const std::uint64_t rank = g.rank(*todo[first + k]);
-      records[rank] = pack(found[k]);
+    if (kill_after && kill_rank > 0 && kill_rank == cluster.rank() &&
+        ++units_worked == std::strtoull(kill_after, nullptr, 10))
+      ::raise(SIGKILL);
+    return found;
+  };
+  std::unique_ptr<db::WriteTxn> txn;  // the open batch of records
+  auto last_commit = std::chrono::steady_clock::now();
+  std::uint64_t searched = 0;
+  const UnitDone commit = [&](std::size_t unit, std::span<const std::uint64_t> found) {
+    for (std::size_t k = 0; k < found.size(); ++k) {
+      const std::uint64_t rank = g.rank(frontier[todo[unit * group + k]]);
+      const auto packed = static_cast<PackedRecord>(found[k]);
+      records[rank] = packed;
       progress.add(1);
-      if (!txn) txn = std::make_unique<db::WriteTxn>(session.db());
-      db::put_pending(*txn, rank, pack(found[k]));
+      if (!txn) txn = std::make_unique<db::WriteTxn>(session->db());
+      db::put_pending(*txn, rank, packed);
       ++searched;
-      // Test hook: GSOLVE_TEST_KILL_AFTER_SEARCHED=n commits, then SIGKILLs the
-      // process after the n-th searched position (a deterministic kill -9).
-      const bool kill_now = kill_after && searched == std::strtoull(kill_after, nullptr, 10);
+      const bool kill_now = kill_after && kill_rank == 0 && searched == std::strtoull(kill_after, nullptr, 10);
       if (kill_now || std::chrono::steady_clock::now() - last_commit > std::chrono::seconds(2)) {
         txn->commit();
         txn.reset();
@@ -141,7 +168,19 @@ SolveResult solve_top(const G& g, const SolveOptions& options, Progress& progres
         if (kill_now) ::raise(SIGKILL);
       }
     }
+  };
+  if (cluster.alone()) {
+    for (std::size_t u = 0; u < units; ++u) commit(u, search_unit(u));
+  } else {
+    if (cluster.root()) serve_units(cluster, units, search_unit, commit);
+    else work_units(cluster, search_unit);
   }
+  // Every process's results are in: the root finishes the database alone.
+  std::uint64_t nodes = solver.nodes();
+  for (const auto& s : searchers) nodes += s ? s->nodes() : 0;
+  nodes = cluster.sum(nodes);
+  const std::uint64_t exchanged = cluster.sum(cluster.exchanged_bytes());
+  if (!cluster.root()) return {};
   if (txn) txn->commit();
   txn.reset();
   progress.finish();
@@ -175,14 +214,14 @@ SolveResult solve_top(const G& g, const SolveOptions& options, Progress& progres
     }
     result.stats.merge(stats);
     result.signature += hash;
-    db::WriteTxn tier_txn(session.db());
+    db::WriteTxn tier_txn(session->db());
     for (const auto& [k, v] : SolveSession::tier_meta(d, stats, hash)) tier_txn.put_meta(k, v);
     tier_txn.commit();
   }
   std::sort(all.begin(), all.end());
   {
-    db::WriteTxn final_txn(session.db());
-    db::write_runs(final_txn, all, session.zstd_level());
+    db::WriteTxn final_txn(session->db());
+    db::write_runs(final_txn, all, session->zstd_level());
     db::clear_pending(final_txn);
     final_txn.commit();
   }
@@ -210,7 +249,10 @@ SolveResult solve_top(const G& g, const SolveOptions& options, Progress& progres
     if (!g.terminal(p).primitive())
       for (const auto m : solver.analyze(p).pv) play(m);
   }
-  session.finish(result.stats, result.start, result.signature);
+  result.processes = cluster.size();
+  result.exchanged_bytes = exchanged;
+  result.search_nodes = nodes;
+  session->finish(result.stats, result.start, result.signature);
   return result;
 }
 

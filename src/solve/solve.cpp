@@ -1,6 +1,9 @@
 #include "src/solve/solve.h"
 
+#include <memory>
+
 #include "games/registry.h"
+#include "src/core/cluster.h"
 #include "src/retrograde/loopy_solver.h"
 #include "src/search/searcher.h"
 #include "src/solve/search_solve.h"
@@ -25,18 +28,27 @@ SolveResult solve_spec(const std::string& spec, const SolveOptions& options, Pro
                        (options.solver == SolverChoice::automatic && G::kLoopy);
     if (G::kLoopy && !loopy)
       throw ParseError(game.spec() + " can repeat positions: the tiered solver cannot solve it (use --solver loopy)");
+    Cluster& cluster = Cluster::world();
     if (loopy) {
       if (scored)
         throw ParseError(game.spec() + ": the loopy solver keeps no scores (use --objective wdl or --solver tiered)");
+      if (!cluster.alone())
+        throw ParseError(game.spec() + ": the loopy solver runs in one process (run it without mpirun, or with -np 1)");
       LoopySolver<G> solver(game, options.wdl);  // before the session: a bad combination creates no file
       SolveSession session(options, game.spec(), "retrograde-loopy", tiers, scored, "complete", "rank",
                            text_names_only_reachable<G>());
       return solver.run(session, progress);
     }
-    SolveSession session(options, game.spec(), "retrograde-tiered", tiers, scored, "complete", "rank",
-                         text_names_only_reachable<G>());
+    // The root alone opens the database; a refusal there stops every process.
+    std::unique_ptr<SolveSession> session;
+    cluster.all_or_none([&] {
+      if (!cluster.root()) return;
+      session = std::make_unique<SolveSession>(options, game.spec(), "retrograde-tiered", tiers, scored, "complete",
+                                               "rank", text_names_only_reachable<G>());
+      if (session->already_complete()) throw std::runtime_error(options.db_path + ": already complete");
+    });
     TieredSolver<G> solver(game, options.wdl);
-    return solver.run(session, progress);
+    return solver.run(cluster, session.get(), progress);
   });
 }
 

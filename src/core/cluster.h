@@ -1,0 +1,116 @@
+// The processes of one solve: an MPI job (Open MPI's mpirun, Slurm's srun) or,
+// without a launcher or without MPI in the build, this process alone.
+//
+// The solvers call only this interface; none of them includes <mpi.h>. With
+// one process every collective is a no-op and point-to-point is never used,
+// so a run without mpirun behaves exactly as a build without MPI. Only the
+// thread that called init() calls in here (MPI_THREAD_FUNNELED): the oneTBB
+// workers and the tier writer never do.
+//
+// Counts are bytes received by this process from the others (exchanged_bytes),
+// summed over the job by sum() where a summary needs the job's figure.
+#pragma once
+
+#include <cstdint>
+#include <exception>
+#include <stdexcept>
+#include <optional>
+#include <span>
+#include <type_traits>
+#include <string>
+#include <vector>
+
+namespace gsolve {
+
+class Cluster {
+ public:
+  // The process's cluster: set by init(), else this process alone.
+  static Cluster& world();
+  // Joins the MPI job when launched by mpirun or srun (their environment says
+  // so); otherwise, or in a build without MPI, stays a single process.
+  static void init(int& argc, char**& argv);
+  // Leaves the job (MPI_Finalize) if init() joined one.
+  static void finalize();
+  // Ends every process of the job at once (MPI_Abort): for a failure that the
+  // other processes cannot learn of in a collective.
+  [[noreturn]] static void abort(int code);
+  static bool built_with_mpi();
+
+  int rank() const { return rank_; }
+  int size() const { return size_; }
+  bool root() const { return rank_ == 0; }
+  bool alone() const { return size_ == 1; }
+
+  // Collectives: every process calls them, in the same order.
+  // Root's value reaches everyone.
+  void broadcast(std::span<std::uint32_t> data);
+  void broadcast(std::string& text);
+  template <class T>
+    requires std::is_trivially_copyable_v<T> && (sizeof(T) % 4 == 0)
+  void broadcast_value(T& v) {
+    broadcast(std::span<std::uint32_t>(reinterpret_cast<std::uint32_t*>(&v), sizeof(T) / 4));
+  }
+  std::uint64_t sum(std::uint64_t v);
+  bool any(bool v);
+  // Bitwise OR of every process's words, in place.
+  void or_words(std::span<std::uint64_t> words);
+  // data is split in shares: process r owns [bounds[r], bounds[r + 1]); after
+  // the call every process holds every share as its owner had it.
+  void gather_shares(std::span<std::uint32_t> data, std::span<const std::uint64_t> bounds);
+  // Every process's text, at the root (empty elsewhere).
+  std::vector<std::string> gather_text(const std::string& text);
+  // Every process's list of texts, concatenated in process order, at the root.
+  std::vector<std::string> gather_lists(const std::vector<std::string>& texts);
+
+  // Point to point (message = tag + 64-bit words), for work handed out by the root.
+  void send(int to, int tag, std::span<const std::uint64_t> words);
+  struct Message {
+    int from = 0, tag = 0;
+    std::vector<std::uint64_t> words;
+  };
+  // A message from anyone, if one has arrived; never waits.
+  std::optional<Message> poll();
+  // The next message from `from`, waiting for it.
+  Message receive(int from);
+
+  // Runs f here; if it throws on any process, it throws on every one: its own
+  // error where it failed, PeerFailed elsewhere. A collective: a failure seen
+  // by one process (the root's database) cannot leave the others waiting.
+  template <class F>
+  void all_or_none(F&& f);
+
+  std::uint64_t exchanged_bytes() const { return exchanged_bytes_; }
+  // True once this process is inside the job's collective work and has not
+  // failed in agreement with the others (all_or_none): an error now leaves
+  // the others waiting, and must end the whole job.
+  bool others_may_wait() const { return in_step_ && !alone(); }
+
+ private:
+  void step() { in_step_ = true; }
+  int rank_ = 0, size_ = 1;
+  bool in_step_ = false;
+  std::uint64_t exchanged_bytes_ = 0;
+};
+
+// Thrown where this process's part succeeded but another's failed: the
+// process that failed says why; the others exit with status 2, silent.
+struct PeerFailed : std::runtime_error {
+  PeerFailed() : std::runtime_error("another process of the job failed") {}
+};
+
+template <class F>
+void Cluster::all_or_none(F&& f) {
+  std::exception_ptr error;
+  try {
+    f();
+  } catch (...) {
+    error = std::current_exception();
+  }
+  if (any(error != nullptr)) {
+    in_step_ = false;  // every process throws here: nobody waits
+    if (error) std::rethrow_exception(error);
+    throw PeerFailed();
+  }
+}
+
+}  // namespace gsolve

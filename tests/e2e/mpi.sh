@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Solves as MPI jobs (issue 13), on this machine with mpirun --oversubscribe:
+# the tiered retrograde (connect4:5x4, reversi:4x4) and the search with
+# --store-depth 5 (connect4:6x5) with 1, 2 and 3 processes give the database of
+# a run without mpirun (signature, counts, per-tier statistics, answers), and
+# verify --backtrack passes; a job with one process killed is resumed, with
+# another number of processes, to the same database; a refusal is one line.
+# Exit 77 (skipped) in a build without MPI.
+source "$(dirname "$0")/common.sh.inc"
+command -v mpirun >/dev/null || { echo "mpi: no mpirun: skipped"; exit 77; }
+"$BIN" --version | grep -q "(MPI)" || { echo "mpi: gsolve built without MPI: skipped"; exit 77; }
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1  # CI runs as root
+# -q: no banners from mpirun; the test hooks' variables reach every process.
+job() {
+  local n=$1 pass=() v; shift
+  for v in GSOLVE_TEST_KILL_RANK GSOLVE_TEST_KILL_AFTER_TIER GSOLVE_TEST_KILL_AFTER_SEARCHED; do
+    [ -n "${!v:-}" ] && pass+=(-x "$v")
+  done
+  mpirun -q --oversubscribe -np "$n" "${pass[@]}" "$BIN" "$@"
+}
+info() { "$BIN" info --db "$1" --json | json "$2"; }
+# Everything info says of the records, the start and the statistics.
+summary() { "$BIN" info --db "$1" --json | json "[j[k] for k in ('complete','signature','canonical_positions',
+  'reachable_positions','counts','remoteness','by_tier','start','coverage')]"; }
+same_db() {  # reference, other, what
+  [ "$(summary "$1")" = "$(summary "$2")" ] || { summary "$1"; summary "$2"; fail "$3: database differs"; }
+}
+
+# 1. Tiered retrograde: 1, 2 and 3 processes, one thread each.
+for game in connect4:5x4 reversi:4x4; do
+  "$BIN" solve "$game" --db "$WORK/$game.ref" --threads 2 >/dev/null
+  for n in 1 2 3; do
+    job $n solve "$game" --db "$WORK/$game.$n" --threads 1 --json >"$WORK/out"
+    [ "$(json "j['processes']" <"$WORK/out")" = $n ] || fail "$game: the summary does not count $n processes"
+    same_db "$WORK/$game.ref" "$WORK/$game.$n" "$game with $n processes"
+  done
+  [ "$(json "j['exchanged_bytes'] > 0" <"$WORK/out")" = True ] || fail "$game: no bytes exchanged by 3 processes"
+  "$BIN" verify --db "$WORK/$game.3" --backtrack >"$WORK/out" || { cat "$WORK/out"; fail "$game: verify"; }
+  grep -q "^errors     0$" "$WORK/out" || fail "$game: verify found errors"
+done
+[ "$(info "$WORK/connect4:5x4.3" "j['signature']")" = 98e1987fe104e1eb ] || fail "connect4:5x4 signature"
+[ "$(info "$WORK/reversi:4x4.3" "j['signature']")" = a915a4e0b1aa0f37 ] || fail "reversi:4x4 signature"
+# info records how the database was made.
+[ "$(info "$WORK/reversi:4x4.3" "[(r['processes'], r['threads']) for r in j['runs']]")" = "[(3, 1)]" ] ||
+  fail "info does not record 3 processes x 1 thread"
+"$BIN" info --db "$WORK/reversi:4x4.3" | grep -q "^made by       3 processes x 1 thread, started " ||
+  fail "info's text does not say how the database was made"
+"$BIN" query --db "$WORK/connect4:5x4.ref" --json '' 11 3344 >"$WORK/a"
+"$BIN" query --db "$WORK/connect4:5x4.3" --json '' 11 3344 >"$WORK/b"
+cmp -s "$WORK/a" "$WORK/b" || fail "query answers differ"
+
+# 2. Search with --store-depth 5: the root hands frontier positions out.
+"$BIN" solve connect4:6x5 --store-depth 5 --hash 64 --db "$WORK/top.ref" --threads 2 --json >"$WORK/out"
+[ "$(json "j['signature']" <"$WORK/out")" = 10d05a379b26ac0a ] || fail "connect4:6x5 depth 5 signature"
+for n in 2 3; do
+  job $n solve connect4:6x5 --store-depth 5 --hash 64 --db "$WORK/top.$n" --threads 1 --json >"$WORK/out"
+  [ "$(json "(j['processes'], j['search_nodes'] > 0)" <"$WORK/out")" = "($n, True)" ] || fail "search summary with $n"
+  same_db "$WORK/top.ref" "$WORK/top.$n" "connect4:6x5 depth 5 with $n processes"
+done
+"$BIN" verify --db "$WORK/top.3" --backtrack >"$WORK/out" 2>/dev/null || fail "verify of the search database"
+grep -q "^errors     0$" "$WORK/out" || fail "the search database has errors"
+
+# 3. A process killed mid-way (kill -9 by the test hook): the job stops, the
+# database is resumable and not complete; resumed with another number of
+# processes it is the same database.
+killed() {  # db, then what the job runs
+  local db=$1; shift
+  run_capture "$@"
+  [ $RC -ne 0 ] || fail "a job with a killed process exited 0"
+  [ "$(info "$db" "j['complete']")" = False ] || fail "a killed job left a database that claims to be complete"
+}
+GSOLVE_TEST_KILL_RANK=1 GSOLVE_TEST_KILL_AFTER_TIER=12 killed "$WORK/k1" job 3 solve connect4:5x4 --db "$WORK/k1" --threads 1
+job 2 solve connect4:5x4 --db "$WORK/k1" --resume --threads 1 >/dev/null
+same_db "$WORK/connect4:5x4.ref" "$WORK/k1" "tiered job resumed after process 1 was killed"
+[ "$(info "$WORK/k1" "[r['processes'] for r in j['runs']]")" = "[3, 2]" ] || fail "info does not list both runs"
+# The root (the writer) killed right after it committed tier 8.
+GSOLVE_TEST_KILL_AFTER_TIER=8 killed "$WORK/k2" job 2 solve reversi:4x4 --db "$WORK/k2" --threads 1
+[ "$(info "$WORK/k2" "j['by_tier'][0]['tier']")" = 8 ] || fail "the root's kill did not leave tier 8 committed"
+job 3 solve reversi:4x4 --db "$WORK/k2" --resume --threads 1 >/dev/null
+same_db "$WORK/reversi:4x4.ref" "$WORK/k2" "tiered job resumed after the root was killed"
+# A search worker killed after its 20th position; resumed by one process without mpirun.
+GSOLVE_TEST_KILL_RANK=2 GSOLVE_TEST_KILL_AFTER_SEARCHED=20 \
+  killed "$WORK/k3" job 3 solve connect4:6x5 --store-depth 5 --hash 64 --db "$WORK/k3" --threads 1
+"$BIN" solve connect4:6x5 --store-depth 5 --hash 64 --db "$WORK/k3" --resume --threads 2 >/dev/null
+same_db "$WORK/top.ref" "$WORK/k3" "search job resumed after a worker was killed"
+
+# 4. Refusals: one line from the root, nothing from the others, no file left.
+expect_exact "gsolve: error: $WORK/top.3: already exists (--resume continues an interrupted solve, --force replaces it)" \
+  job 3 solve connect4:6x5 --store-depth 5 --db "$WORK/top.3" --threads 1
+expect_exact "gsolve: error: quickcross:3x3,connect=3: the loopy solver runs in one process (run it without mpirun, or with -np 1)" \
+  job 2 solve quickcross:3x3 --db "$WORK/loopy" --threads 1
+[ ! -e "$WORK/loopy" ] || fail "a refused loopy job left a file"
+expect_exact "gsolve: error: unknown game 'nogame' (known: connect4, tictactoe, reversi, quickcross, go)" \
+  job 3 solve nogame --db "$WORK/x" --threads 1
+echo "mpi: all checks passed"
