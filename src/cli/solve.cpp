@@ -77,8 +77,12 @@ void add_solve(CLI::App& app) {
   auto objective = std::make_shared<std::string>("full");
   auto json = std::make_shared<bool>(false);
   auto solver = std::make_shared<std::string>("auto");
-  CLI::App* cmd = app.add_subcommand("solve", "Strongly solve a game into a database (every reachable position)");
-  cmd->add_option("game", *spec, "Game spec: tictactoe, connect4:WxH, reversi:4x4, quickcross:RxC[,connect=K]")
+  CLI::App* cmd = app.add_subcommand(
+      "solve",
+      "Strongly solve a game into a database (every reachable position), or its first plies by search "
+      "(--store-depth).\nUnder mpirun or srun the processes solve it together (one database, written by "
+      "process 0); --threads counts each process's threads.");
+  cmd->add_option("game", *spec, "Game spec: tictactoe, connect4:WxH, reversi:4x4|6x6|8x8, quickcross:RxC[,connect=K], go:WxH")
       ->required();
   cmd->add_option("--db", opts->db_path, "Database file to write")->required();
   add_threads_option(cmd, opts->threads, "0");
@@ -90,7 +94,7 @@ void add_solve(CLI::App& app) {
                   "auto (loopy for games that can repeat, else tiered), tiered, or loopy (any unscored objective)")
       ->check(CLI::IsMember({"auto", "tiered", "loopy"}));
   add_integer_option(cmd, "--store-depth", opts->store_depth, 0, 64,
-                     "Search solve (connect4, reversi): store the exact record of every position of the first D plies");
+                     "Search solve (connect4, reversi, go): store the exact record of every position of the first D plies");
   add_integer_option<std::size_t>(cmd, "--hash", opts->hash_mb, 1, kMaxHashMb,
                                   "Search: transposition table size in MB (default 1024)");
   add_integer_option(cmd, "--zstd-level", opts->zstd_level, 1, 22,

@@ -124,7 +124,7 @@ class TieredSolver {
     // bulk of a write: the root alone would hold the job back), they reach
     // the root once tier t - 1 is solved, and the root's writer stores them.
     const bool background = tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism) > 1;
-    TierWriter writer(background), compressor(background);
+    TierWriter writer(background), compressor(background || !cluster.alone());
     struct Compressed {
       int tier;
       Stats stats;
@@ -159,8 +159,10 @@ class TieredSolver {
       Stats stats;
       std::uint64_t hash = 0;
       progress.set_label("tier " + std::to_string(t));
+      const std::uint64_t received = cluster.exchanged_bytes();
       solve_tier(t, reached[t], current.span(), next.span(), stats, hash, progress, cluster);
-      clock.lap("solve " + std::to_string(t));
+      clock.lap("solve " + std::to_string(t) +
+                (cluster.alone() ? "" : ", received " + std::to_string(cluster.exchanged_bytes() - received) + " bytes"));
       hash = cluster.sum(hash);
       if (!cluster.alone()) stats = gather_stats(cluster, stats);
       if (!session) kill_for_test(t, cluster.rank());

@@ -24,8 +24,12 @@ namespace {
 // (positions, their ranks and records) is refused before it exhausts memory.
 constexpr std::size_t kTopOfTreeBytes = std::size_t{2} << 30;
 
-// Canonical positions by ply, 0..depth (a ply's list sorted by rank; a rank
-// names one canonical position, so it deduplicates them).
+// Canonical positions by ply, 0..depth, deduplicated by rank (a rank names
+// one canonical position). A ply lists its positions in the order the lines
+// from the start first reach them, depth-first: neighbours share subtrees, so
+// each search finds the table warm from the one before. (Rank order, before,
+// searched connect4:6x5's ply 5 in 5% more nodes with one process and 13% more
+// with two.)
 template <class G>
 std::vector<std::vector<typename G::Position>> top_of_tree(const G& g, int depth) {
   std::vector<std::vector<typename G::Position>> plies(depth + 1);
@@ -47,8 +51,6 @@ std::vector<std::vector<typename G::Position>> top_of_tree(const G& g, int depth
                              " positions (more than 2 GiB held); give a smaller depth");
         }
     }
-    std::sort(plies[d + 1].begin(), plies[d + 1].end(),
-              [&](const auto& a, const auto& b) { return g.rank(a) < g.rank(b); });
   }
   return plies;
 }
