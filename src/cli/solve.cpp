@@ -59,12 +59,15 @@ void check_memory(const std::string& spec, const SolveOptions& o, std::uint64_t 
     if constexpr (requires { G::kNeedsStoreDepth; }) return;  // solve_spec says what to give
     if (!g.has_rank()) return;  // solve_spec says why it cannot
     const bool loopy = o.solver == SolverChoice::loopy || (o.solver == SolverChoice::automatic && G::kLoopy);
-    const double need = strong_solve_peak_bytes(g, loopy);
+    // A job's processes each hold whole tiers; those on one machine share its memory.
+    const int here = Cluster::world().local_size();
+    const double need = strong_solve_peak_bytes(g, loopy) * here;
     const double have = max_memory ? static_cast<double>(max_memory) : available_memory_bytes();
     if (need <= have) return;
     const std::string search = std::is_same_v<G, Connect4> ? "; solve by search with --store-depth D instead" : "";
-    throw ParseError(fmt::format("{}: a strong solve needs about {} of memory, more than {} ({}){}", g.spec(),
-                                 format_bytes(need), format_bytes(have),
+    const std::string who = here > 1 ? fmt::format(" ({} processes of the job on this machine)", here) : "";
+    throw ParseError(fmt::format("{}: a strong solve needs about {} of memory{}, more than {} ({}){}", g.spec(),
+                                 format_bytes(need), who, format_bytes(have),
                                  max_memory ? "--max-memory" : "available on this machine", search));
   });
 }

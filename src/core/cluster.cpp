@@ -54,6 +54,10 @@ void Cluster::init([[maybe_unused]] int& argc, [[maybe_unused]] char**& argv) {
   Cluster& c = world();
   MPI_Comm_rank(MPI_COMM_WORLD, &c.rank_);
   MPI_Comm_size(MPI_COMM_WORLD, &c.size_);
+  MPI_Comm local;
+  check(MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &local), "MPI_Comm_split_type");
+  MPI_Comm_size(local, &c.local_size_);
+  MPI_Comm_free(&local);
 #endif
 }
 

@@ -40,6 +40,8 @@ class Cluster {
   int size() const { return size_; }
   bool root() const { return rank_ == 0; }
   bool alone() const { return size_ == 1; }
+  // Processes of the job on this machine (they share its memory).
+  int local_size() const { return local_size_; }
 
   // Collectives: every process calls them, in the same order.
   // Root's value reaches everyone.
@@ -87,7 +89,7 @@ class Cluster {
 
  private:
   void step() { in_step_ = true; }
-  int rank_ = 0, size_ = 1;
+  int rank_ = 0, size_ = 1, local_size_ = 1;
   bool in_step_ = false;
   std::uint64_t exchanged_bytes_ = 0;
 };

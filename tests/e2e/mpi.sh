@@ -92,4 +92,8 @@ expect_exact "gsolve: error: quickcross:3x3,connect=3: the loopy solver runs in 
 [ ! -e "$WORK/loopy" ] || fail "a refused loopy job left a file"
 expect_exact "gsolve: error: unknown game 'nogame' (known: connect4, tictactoe, reversi, quickcross, go)" \
   job 3 solve nogame --db "$WORK/x" --threads 1
+# The memory check counts the job's processes on this machine (connect4:5x4: 16.5 MiB each).
+expect_exact "gsolve: error: connect4:5x4: a strong solve needs about 49.6 MiB of memory (3 processes of the job on this machine), more than 40.0 MiB (--max-memory); solve by search with --store-depth D instead" \
+  job 3 solve connect4:5x4 --db "$WORK/mem" --threads 1 --max-memory 40M
+job 2 solve connect4:5x4 --db "$WORK/mem" --threads 1 --max-memory 40M >/dev/null || fail "2 x 16.5 MiB is under 40 MiB"
 echo "mpi: all checks passed"
