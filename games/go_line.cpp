@@ -142,7 +142,10 @@ GoLine::Position GoLine::parse(std::string_view text) const {
 
 std::string GoLine::format(const Position& p) const {
   std::string s;
-  for (int i = 0; i < p.length; ++i) s += (i ? " " : "") + go_.point_name(p.moves[i]);
+  for (int i = 0; i < p.length; ++i) {
+    if (i) s += ' ';
+    s += go_.point_name(p.moves[i]);  // not " " + name: GCC 12 warns falsely (-Wrestrict) on that
+  }
   return s;
 }
 

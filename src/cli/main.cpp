@@ -87,7 +87,12 @@ int run(int argc, char** argv) {
 // Under mpirun or srun every process runs this; only a solve works as a job
 // (src/core/cluster.h), and only the root prints its result.
 int main(int argc, char** argv) {
-  gsolve::Cluster::init(argc, argv);
+  try {
+    gsolve::Cluster::init(argc, argv);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "gsolve: error: %s\n", e.what());
+    return 2;
+  }
   const int code = run(argc, argv);
   // A process that failed while the others wait in a collective ends the job.
   if (code != 0 && gsolve::Cluster::world().others_may_wait()) gsolve::Cluster::abort(code);

@@ -184,7 +184,7 @@ class TieredSolver {
             compressed->frames = db::compress_frames(records, layout, zstd_level, part(cluster.rank()), part(cluster.rank() + 1));
           });
       } else if (session) {
-        writer.start([this, session, t, records = next.span(), meta = SolveSession::tier_meta(t, stats, hash)] {
+        writer.start([session, t, records = next.span(), meta = SolveSession::tier_meta(t, stats, hash)] {
           PhaseClock write_clock(RUSAGE_THREAD);
           db::write_tier(session->db(), static_cast<std::uint32_t>(t), records, session->layout(),
                          session->zstd_level(), meta);

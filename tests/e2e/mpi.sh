@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Solves as MPI jobs (issue 13), on this machine with mpirun --oversubscribe:
 # the tiered retrograde (connect4:5x4, reversi:4x4) and the search with
-# --store-depth 5 (connect4:6x5) with 1, 2 and 3 processes give the database of
-# a run without mpirun (signature, counts, per-tier statistics, answers), and
+# --store-depth 5 (connect4:6x5; go:2x2 depth 4, a serial searcher) with 1, 2
+# and 3 processes give the database of a run without mpirun (signature,
+# counts, per-tier statistics, answers), and
 # verify --backtrack passes; a job with one process killed is resumed, with
 # another number of processes, to the same database; a refusal is one line.
 # Exit 77 (skipped) in a build without MPI.
@@ -57,6 +58,9 @@ for n in 2 3; do
   [ "$(json "(j['processes'], j['search_nodes'] > 0)" <"$WORK/out")" = "($n, True)" ] || fail "search summary with $n"
   same_db "$WORK/top.ref" "$WORK/top.$n" "connect4:6x5 depth 5 with $n processes"
 done
+# Go's searcher is serial: each process searches groups of lines, one per thread.
+job 2 solve go:2x2 --store-depth 4 --db "$WORK/go" --threads 1 --json >"$WORK/out"
+[ "$(json "j['signature']" <"$WORK/out")" = ac2b13973ea4e473 ] || fail "go:2x2 depth 4 with 2 processes"
 "$BIN" verify --db "$WORK/top.3" --backtrack >"$WORK/out" 2>/dev/null || fail "verify of the search database"
 grep -q "^errors     0$" "$WORK/out" || fail "the search database has errors"
 
