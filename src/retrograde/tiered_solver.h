@@ -125,7 +125,6 @@ class TieredSolver {
     // inline, it cost connect4:6x4 12% more wall with 2 processes), they
     // reach the root once tier t - 1 is solved, and the root's writer stores them.
     const bool background = tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism) > 1;
-    TierWriter writer(background), compressor(background || !cluster.alone());
     struct Compressed {
       int tier;
       Stats stats;
@@ -133,6 +132,9 @@ class TieredSolver {
       std::vector<std::string> frames;  // this process's share
     };
     std::optional<Compressed> compressed;
+    // Declared after `compressed`, which the compressor's thread writes: on an
+    // exception the threads are joined before it is destroyed.
+    TierWriter writer(background), compressor(background || !cluster.alone());
     // A collective: every process's frames of the compressed tier to the root's writer.
     const auto commit_compressed = [&] {
       if (!compressed) return;

@@ -124,7 +124,10 @@ SolveResult solve_top(const G& g, const SolveOptions& options, Progress& progres
   search::SearchOptions one_thread = so;
   one_thread.threads = 1;
   tbb::enumerable_thread_specific<std::unique_ptr<search::Searcher<G>>> searchers;
-  const std::size_t group = search::kSerialSearcher<G> ? 4 * static_cast<std::size_t>(so.threads) : 1;
+  // The root's unit size for every process: thread counts may differ between machines.
+  std::uint32_t group32 = search::kSerialSearcher<G> ? 4 * static_cast<std::uint32_t>(so.threads) : 1;
+  cluster.broadcast_value(group32);
+  const std::size_t group = group32;
   const std::size_t units = (todo.size() + group - 1) / group;
   // Test hook: GSOLVE_TEST_KILL_AFTER_SEARCHED=n SIGKILLs the process (a
   // deterministic kill -9): the root after committing the n-th searched
