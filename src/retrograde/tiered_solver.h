@@ -142,15 +142,15 @@ class TieredSolver {
       auto frames = cluster.gather_lists(compressed->frames);
       if (session)
         writer.start([this, session, c = std::move(*compressed), frames = std::move(frames)]() mutable {
-          PhaseClock write_clock(RUSAGE_THREAD);
-          const auto tier = static_cast<std::uint32_t>(c.tier);
-          const auto meta = SolveSession::tier_meta(c.tier, c.stats, c.hash);
-          if (session->layout().derived(c.tier))
-            db::write_tier(session->db(), tier, {}, session->layout(), session->zstd_level(), meta);
-          else
-            db::write_compressed_tier(session->db(), tier, tier_size(c.tier), session->layout(), std::move(frames), meta);
-          write_clock.lap("write " + std::to_string(c.tier) + " (writer thread)");
-          kill_for_test(c.tier, 0);
+          timed_commit(c.tier, [&] {
+            const auto tier = static_cast<std::uint32_t>(c.tier);
+            const auto meta = SolveSession::tier_meta(c.tier, c.stats, c.hash);
+            if (session->layout().derived(c.tier))
+              db::write_tier(session->db(), tier, {}, session->layout(), session->zstd_level(), meta);
+            else
+              db::write_compressed_tier(session->db(), tier, tier_size(c.tier), session->layout(), std::move(frames),
+                                        meta);
+          });
         });
       compressed.reset();
     };
@@ -187,11 +187,10 @@ class TieredSolver {
           });
       } else if (session) {
         writer.start([session, t, records = next.span(), meta = SolveSession::tier_meta(t, stats, hash)] {
-          PhaseClock write_clock(RUSAGE_THREAD);
-          db::write_tier(session->db(), static_cast<std::uint32_t>(t), records, session->layout(),
-                         session->zstd_level(), meta);
-          write_clock.lap("write " + std::to_string(t) + " (writer thread)");
-          kill_for_test(t, 0);
+          timed_commit(t, [&] {
+            db::write_tier(session->db(), static_cast<std::uint32_t>(t), records, session->layout(),
+                           session->zstd_level(), meta);
+          });
         });
       }
     }
@@ -251,6 +250,15 @@ class TieredSolver {
     const char* k = std::getenv("GSOLVE_TEST_KILL_AFTER_TIER");
     const char* r = std::getenv("GSOLVE_TEST_KILL_RANK");
     if (k && *k && std::atoi(k) == t && (r ? std::atoi(r) : 0) == rank) ::raise(SIGKILL);
+  }
+
+  // Tier t's commit on the writer thread (write() stores it): timed, then the kill hook.
+  template <class Write>
+  static void timed_commit(int t, Write&& write) {
+    PhaseClock write_clock(RUSAGE_THREAD);
+    write();
+    write_clock.lap("write " + std::to_string(t) + " (writer thread)");
+    kill_for_test(t, 0);
   }
 
   // The chunk layout restore_by_rules needs: the root's session has it.
