@@ -28,14 +28,21 @@ constexpr const char* kCommands[] = {
     "rectangular_boardsize", "clear_board", "komi",    "play",          "genmove",       "undo", "showboard",
     "final_score",           "is_legal",    "loadsgf", "printsgf"};
 
+struct GtpOptions {
+  double seconds = 0;  // genmove's time limit (0: until proven)
+  std::string db_path;
+  int threads = 1;
+  std::size_t hash_mb = 256;
+};
+
 struct GtpError {
   std::string message;
 };
 
 class GtpEngine {
  public:
-  GtpEngine(const Go& go, double seconds, std::unique_ptr<GoLineBook> book)
-      : go_(go), game_(std::make_unique<GoGame>(go)), seconds_(seconds), book_(std::move(book)) {}
+  GtpEngine(const Go& go, const GtpOptions& o, std::unique_ptr<GoLineBook> book)
+      : go_(go), game_(std::make_unique<GoGame>(go)), options_(o), book_(std::move(book)) {}
 
   // Runs one command; returns false after quit.
   bool run(const std::string& command, const std::vector<std::string>& args, std::string& reply) {
@@ -94,12 +101,12 @@ class GtpEngine {
       Go::Move m = Go::kPass;
       if (const auto stored = book_ ? book_->best(*game_) : std::nullopt) {
         m = *stored;  // from the database: instant
-      } else if (seconds_ > 0) {
-        const auto c = solver().choose_move(*game_, seconds_);
+      } else if (options_.seconds > 0) {
+        const auto c = solver().choose_move(*game_, options_.seconds);
         m = c.move;
         if (!c.proven)
           std::cerr << fmt::format("genmove: no proof within {} s; {} is the best move of depth {} (score {})\n",
-                                   seconds_, go_.point_name(m), c.depth,
+                                   options_.seconds, go_.point_name(m), c.depth,
                                    c.depth ? fmt::format("in [{}, {}]", c.lower, c.upper) : "unknown");
       } else {
         m = solver().best_move(*game_);
@@ -250,7 +257,7 @@ class GtpEngine {
   // One solver (one table) for the whole game, and the next under the same rules.
   search::go::GoSolver& solver() {
     if (!solver_ || solver_go_ != go_.spec()) {
-      solver_ = std::make_unique<search::go::GoSolver>(go_);
+      solver_ = std::make_unique<search::go::GoSolver>(go_, options_.hash_mb << 20, options_.threads);
       solver_go_ = go_.spec();
     }
     return *solver_;
@@ -273,21 +280,22 @@ class GtpEngine {
 
   Go go_;
   std::unique_ptr<GoGame> game_;
-  double seconds_ = 0;  // genmove's time limit (0: until proven)
+  GtpOptions options_;
   std::unique_ptr<search::go::GoSolver> solver_;
   std::string solver_go_;  // the rules solver_ was made for
   std::unique_ptr<GoLineBook> book_;  // --db: stored lines answer genmove first
 };
 
 // GTP framing: strip CR and control characters, tabs to spaces, '#' comments; empty lines ignored.
-void run_gtp(const std::string& spec, double seconds, const std::string& db_path) {
+void run_gtp(const std::string& spec, const GtpOptions& o) {
+  const std::string& db_path = o.db_path;
   const auto colon = spec.find(':');
   if (spec != "go" && !spec.starts_with("go:")) throw ParseError("gtp plays go only (got --game " + spec + ")");
   const Go go = Go::from_options(colon == std::string::npos ? "" : std::string_view(spec).substr(colon + 1));
   auto book = db_path.empty() ? nullptr : std::make_unique<GoLineBook>(db_path);
   if (book && book->spec() != go.spec())
     throw ParseError(db_path + " holds " + book->spec() + ", not " + go.spec());
-  GtpEngine engine(go, seconds, std::move(book));
+  GtpEngine engine(go, o, std::move(book));
   for (std::string raw; std::getline(std::cin, raw);) {
     std::string line;
     for (char c : raw) {
@@ -325,17 +333,23 @@ void run_gtp(const std::string& spec, double seconds, const std::string& db_path
 
 void add_gtp(CLI::App& app) {
   auto spec = std::make_shared<std::string>();
+  auto o = std::make_shared<GtpOptions>();
   CLI::App* cmd = app.add_subcommand("gtp", "Go Text Protocol engine on stdin/stdout (--game go:WxH)");
-  auto seconds = std::make_shared<double>(0);
   cmd->add_option("--game", *spec, "Game spec, e.g. go:3x3")->required();
-  add_seconds_option(cmd, "--time", *seconds,
+  add_seconds_option(cmd, "--time", o->seconds,
                      "Seconds per genmove: without a proof by then, play the best move of the deepest finished "
                      "search (said on stderr); default: search until proven");
-  auto db_path = std::make_shared<std::string>();
-  cmd->add_option("--db", *db_path,
+  cmd->add_option("--db", o->db_path,
                   "A Go database of lines (solve go:WxH --store-depth D): genmove plays its stored best move while "
                   "the game, from the empty board under the same rules, is within its depth; the search after");
-  cmd->callback([spec, seconds, db_path] { run_gtp(*spec, *seconds, *db_path); });
+  add_threads_option(cmd, o->threads, "1");
+  add_integer_option<std::size_t>(cmd, "--hash", o->hash_mb, 1, kMaxHashMb,
+                                  "Search tables in MB, shared out among the threads (default 256)");
+  cmd->callback([spec, o] {
+    GtpOptions options = *o;
+    options.threads = thread_count(options.threads);
+    run_gtp(*spec, options);
+  });
 }
 
 }  // namespace gsolve::cli

@@ -72,6 +72,8 @@ int run(int argc, char** argv) {
     return report(e.what(), true);
   } catch (const PeerFailed&) {
     return 2;
+  } catch (const ProcessFailed& e) {
+    return report(e.what(), false);
   } catch (const ParseError& e) {
     return report(e.what(), true);
   } catch (const db::DbError& e) {

@@ -142,7 +142,7 @@ void run_query(const QueryOptions& o) {
   const int threads = thread_count(o.threads);
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
   if (o.db_path.empty() && is_go_spec(o.game)) {
-    run_go_query(o.game, o.positions, {o.json, o.weak, o.progress, o.hash_mb});
+    run_go_query(o.game, o.positions, {o.json, o.weak, o.progress, o.hash_mb, threads});
     return;
   }
   if (o.db_path.empty()) {
@@ -226,7 +226,7 @@ void add_query(CLI::App& app) {
   cmd->add_flag("--weak", o->weak, "Search only for win/lose/tie (no remoteness; go: the score, no move list): faster; without --db");
   cmd->add_option("--sgf", o->sgf_path, "go: the position at the end of the main line of this SGF file")
       ->check(CLI::ExistingFile);
-  cmd->add_flag("--progress", o->progress, "go: a line on stderr per finished search depth (score bounds, nodes, rate)");
+  cmd->add_flag("--progress", o->progress, "go: a line on stderr per finished proof test (score or value >= t, nodes, rate)");
   add_threads_option(cmd, o->threads, "1");
   add_integer_option<std::size_t>(cmd, "--hash", o->hash_mb, 1, kMaxHashMb,
                                   "Search transposition table in MB (default 256)");

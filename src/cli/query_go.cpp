@@ -16,14 +16,15 @@ namespace {
 
 std::string signed_score(int s) { return s > 0 ? fmt::format("+{}", s) : fmt::format("{}", s); }
 
-// With --progress: a line on stderr for each finished depth.
-void report_depths(search::go::GoSolver& solver, const GoQueryOptions& o) {
+// With --progress: a line on stderr for each finished test.
+void report_tests(search::go::GoSolver& solver, const GoQueryOptions& o) {
   if (o.progress) {
     const auto start = std::chrono::steady_clock::now();
-    solver.on_depth([start](int depth, int lower, int upper, std::uint64_t nodes) {
+    solver.on_test([start](search::go::GoProver::Goal goal, int t, bool holds, std::uint64_t nodes) {
       const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      std::cerr << fmt::format("depth {}: score in [{}, {}], {} nodes, {:.1f} s, {:.2f}M nodes/s\n", depth, lower,
-                               upper, nodes, s, s > 0 ? nodes / s / 1e6 : 0.0);
+      const bool score = goal == search::go::GoProver::Goal::Score;
+      std::cerr << fmt::format("test {} >= {}: {}, {} nodes, {:.1f} s, {:.2f}M nodes/s\n", score ? "score" : "value", t,
+                               holds ? "yes" : "no", nodes, s, s > 0 ? nodes / s / 1e6 : 0.0);
     });
   }
 }
@@ -31,21 +32,21 @@ void report_depths(search::go::GoSolver& solver, const GoQueryOptions& o) {
 void answer_weak(const Go& go, const std::string& text, const GoQueryOptions& o) {
   const bool json = o.json;
   const GoGame game = parse_go_game(go, text);
-  search::go::GoSolver solver(go, o.hash_mb << 20);
-  report_depths(solver, o);
+  search::go::GoSolver solver(go, o.hash_mb << 20, o.threads);
+  report_tests(solver, o);
   const auto start = std::chrono::steady_clock::now();
   const int s = solver.solve(game);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const Value v = s > 0 ? Value::Win : s < 0 ? Value::Lose : Value::Tie;
   if (json) {
-    std::cout << fmt::format(R"({{"position":"{}","board":"{}","value":"{}","score":{},"nodes":{},"depth":{},"seconds":{:.3f}}})",
-                             text, go.format(game.position()), value_name(v), s, solver.nodes(), solver.depth(), seconds)
+    std::cout << fmt::format(R"({{"position":"{}","board":"{}","value":"{}","score":{},"nodes":{},"seconds":{:.3f}}})",
+                             text, go.format(game.position()), value_name(v), s, solver.nodes(), seconds)
               << "\n";
   } else {
     std::cout << "position: " << text << "\n";
     std::cout << "board: " << go.format(game.position()) << "\n";
     std::cout << fmt::format("value: {} {} (score only: --weak)\n", value_name(v), signed_score(s));
-    std::cout << fmt::format("nodes: {} in {:.2f} s (closed at depth {})\n", solver.nodes(), seconds, solver.depth());
+    std::cout << fmt::format("nodes: {} in {:.2f} s\n", solver.nodes(), seconds);
   }
   std::cout.flush();
 }
@@ -53,8 +54,8 @@ void answer_weak(const Go& go, const std::string& text, const GoQueryOptions& o)
 void answer(const Go& go, const std::string& text, const GoQueryOptions& o) {
   const bool json = o.json;
   GoGame game = parse_go_game(go, text);
-  search::go::GoSolver solver(go, o.hash_mb << 20);
-  report_depths(solver, o);
+  search::go::GoSolver solver(go, o.hash_mb << 20, o.threads);
+  report_tests(solver, o);
   const Record r = solver.record(game);
   const auto moves = game.over() ? std::vector<search::go::GoSolver::MoveResult>{} : solver.analyze(game);
   if (json) {

@@ -15,8 +15,9 @@ bool is_go_spec(const std::string& spec);
 struct GoQueryOptions {
   bool json = false;
   bool weak = false;      // the score alone (no remoteness, no move list), the fastest search
-  bool progress = false;  // a line on stderr per finished depth
+  bool progress = false;  // a line on stderr per finished test
   std::size_t hash_mb = 256;
+  int threads = 1;  // tests at once, each with its own share of the table
 };
 void run_go_query(const std::string& spec, const std::vector<std::string>& positions, const GoQueryOptions& o);
 

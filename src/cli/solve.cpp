@@ -120,15 +120,25 @@ void add_solve(CLI::App& app) {
     if (!opts->progress) opts->progress = ::isatty(2);
     const bool connect4 = with_game(*spec, [](const auto& g) { return g.spec().starts_with("connect4"); });
     if (*all_tiers && !connect4) throw ParseError("--store-all-tiers applies to connect4 only");
-    if (opts->resume && ::access(opts->db_path.c_str(), F_OK) != 0)
-      throw ParseError(opts->db_path + ": no database to resume (run without --resume to start a solve)");
-    check_memory(*spec, *opts, *max_memory);
+    Cluster& cluster = Cluster::world();
+    // Process 0 alone opens the database; every process checks its machine's
+    // memory. In a job they agree before the solve's first collective, so a
+    // refusal on one machine cannot leave the others waiting.
+    std::uint32_t complete = 0;
+    cluster.all_or_none_here([&] {
+      if (cluster.root()) {
+        if (opts->resume && ::access(opts->db_path.c_str(), F_OK) != 0)
+          throw ParseError(opts->db_path + ": no database to resume (run without --resume to start a solve)");
+        complete = opts->resume && already_complete(opts->db_path, *spec);
+      }
+      check_memory(*spec, *opts, *max_memory);
+    });
+    cluster.broadcast_value(complete);
     const int threads = thread_count(opts->threads);
     opts->threads = threads;  // the search solve sizes its work by it
     tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
     const auto t0 = std::chrono::steady_clock::now();
-    const Cluster& cluster = Cluster::world();
-    if (opts->resume && already_complete(opts->db_path, *spec)) {
+    if (complete) {
       if (cluster.root()) fmt::print("{} is already complete: nothing to resume\n", opts->db_path);
       return;
     }

@@ -1,6 +1,7 @@
 #include "src/core/cluster.h"
 
 #include <algorithm>
+#include <climits>
 #include <cstdlib>
 #include <cstring>
 #include <stdexcept>
@@ -50,6 +51,9 @@ void Cluster::init([[maybe_unused]] int& argc, [[maybe_unused]] char**& argv) {
   int provided = 0;
   check(MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided), "MPI_Init_thread");
   joined = true;
+  // Only the main thread calls MPI, while oneTBB's threads work beside it.
+  if (provided < MPI_THREAD_FUNNELED)
+    throw std::runtime_error("MPI: the library supports no threads beside MPI calls (MPI_THREAD_FUNNELED needed)");
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
   Cluster& c = world();
   MPI_Comm_rank(MPI_COMM_WORLD, &c.rank_);
@@ -159,22 +163,37 @@ void Cluster::gather_shares(std::span<std::uint32_t> data, std::span<const std::
 std::vector<std::string> Cluster::gather_text(const std::string& text) {
   if (alone()) return {text};
   step();
-  const int n = static_cast<int>(text.size());
-  std::vector<int> sizes(root() ? size_ : 0), displs(root() ? size_ : 0);
-  check(MPI_Gather(&n, 1, MPI_INT, sizes.data(), 1, MPI_INT, 0, MPI_COMM_WORLD), "MPI_Gather");
-  std::string all;
-  if (root()) {
-    int at = 0;
-    for (int r = 0; r < size_; ++r) displs[r] = at, at += sizes[r];
-    all.resize(static_cast<std::size_t>(at));
+  const std::uint64_t n = text.size();
+  std::vector<std::uint64_t> sizes(root() ? size_ : 0);
+  check(MPI_Gather(&n, 1, MPI_UINT64_T, sizes.data(), 1, MPI_UINT64_T, 0, MPI_COMM_WORLD), "MPI_Gather");
+  std::uint64_t longest = 0;
+  check(MPI_Allreduce(&n, &longest, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD), "MPI_Allreduce");
+  // Rounds of at most `piece` bytes from each process keep MPI's int counts
+  // and displacements in range (one tier's share can pass 2 GiB).
+  const std::uint64_t piece = std::min<std::uint64_t>(kPiece, INT_MAX / static_cast<std::uint64_t>(size_));
+  std::vector<std::string> texts(root() ? size_ : 0);
+  for (int r = 0; r < static_cast<int>(texts.size()); ++r) texts[r].resize(sizes[r]);
+  std::vector<int> counts(texts.size()), displs(texts.size());
+  std::string round;
+  const auto part = [&](std::uint64_t size, std::uint64_t at) {
+    return static_cast<int>(size > at ? std::min(piece, size - at) : 0);
+  };
+  for (std::uint64_t at = 0; at < longest; at += piece) {
+    int total = 0;
+    for (int r = 0; r < static_cast<int>(texts.size()); ++r) {
+      counts[r] = part(sizes[r], at);
+      displs[r] = total;
+      total += counts[r];
+    }
+    round.resize(static_cast<std::size_t>(total));
+    check(MPI_Gatherv(text.data() + std::min(at, n), part(n, at), MPI_CHAR, round.data(), counts.data(),
+                      displs.data(), MPI_CHAR, 0, MPI_COMM_WORLD),
+          "MPI_Gatherv");
+    for (int r = 0; r < static_cast<int>(texts.size()); ++r)
+      std::memcpy(texts[r].data() + at, round.data() + displs[r], static_cast<std::size_t>(counts[r]));
   }
-  check(MPI_Gatherv(text.data(), n, MPI_CHAR, all.data(), sizes.data(), displs.data(), MPI_CHAR, 0, MPI_COMM_WORLD),
-        "MPI_Gatherv");
-  std::vector<std::string> texts;
-  if (root()) {
-    for (int r = 0; r < size_; ++r) texts.push_back(all.substr(static_cast<std::size_t>(displs[r]), static_cast<std::size_t>(sizes[r])));
-    exchanged_bytes_ += all.size() - text.size();
-  }
+  if (root())
+    for (int r = 1; r < size_; ++r) exchanged_bytes_ += sizes[r];
   return texts;
 }
 

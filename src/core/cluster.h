@@ -80,6 +80,11 @@ class Cluster {
   // by one process (the root's database) cannot leave the others waiting.
   template <class F>
   void all_or_none(F&& f);
+  // all_or_none for checks whose outcome may differ between processes (the
+  // machine's memory and files): when the root fails, its error alone is
+  // shown; otherwise each failing process's error names it (ProcessFailed).
+  template <class F>
+  void all_or_none_here(F&& f);
 
   std::uint64_t exchanged_bytes() const { return exchanged_bytes_; }
   // True once this process is inside the job's collective work and has not
@@ -99,6 +104,35 @@ class Cluster {
 struct PeerFailed : std::runtime_error {
   PeerFailed() : std::runtime_error("another process of the job failed") {}
 };
+
+// An error seen on one process only (not the root), shown with its number.
+struct ProcessFailed : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+template <class F>
+void Cluster::all_or_none_here(F&& f) {
+  std::exception_ptr error;
+  try {
+    f();
+  } catch (...) {
+    error = std::current_exception();
+  }
+  constexpr std::uint64_t kRootFailed = std::uint64_t{1} << 32;  // the others count in the low bits
+  const std::uint64_t failed = sum(!error ? 0 : root() ? kRootFailed : 1);
+  if (failed == 0) return;
+  in_step_ = false;  // every process throws here: nobody waits
+  if (root()) {
+    if (error) std::rethrow_exception(error);
+    throw PeerFailed();
+  }
+  if (!error || failed >= kRootFailed) throw PeerFailed();  // the root says why
+  try {
+    std::rethrow_exception(error);
+  } catch (const std::exception& e) {
+    throw ProcessFailed(e.what());
+  }
+}
 
 template <class F>
 void Cluster::all_or_none(F&& f) {

@@ -100,4 +100,14 @@ expect_exact "gsolve: error: unknown game 'nogame' (known: connect4, tictactoe, 
 expect_exact "gsolve: error: connect4:5x4: a strong solve needs about 49.6 MiB of memory (3 processes of the job on this machine), more than 40.0 MiB (--max-memory); solve by search with --store-depth D instead" \
   job 3 solve connect4:5x4 --db "$WORK/mem" --threads 1 --max-memory 40M
 job 2 solve connect4:5x4 --db "$WORK/mem" --threads 1 --max-memory 40M >/dev/null || fail "2 x 16.5 MiB is under 40 MiB"
+# Machines may differ (memory, disks): processes given different limits
+# (mpirun's "A : B" form) agree before the first collective, with no hang.
+# Another process's refusal names it; the root's is the only line.
+mixed() { mpirun -q --oversubscribe -np 1 "$BIN" solve connect4:5x4 --db "$WORK/mix" --threads 1 --max-memory "$1" : \
+  -np 1 "$BIN" solve connect4:5x4 --db "$WORK/mix" --threads 1 --max-memory "$2"; }
+expect_exact "gsolve (process 1): error: connect4:5x4: a strong solve needs about 33.1 MiB of memory (2 processes of the job on this machine), more than 20.0 MiB (--max-memory); solve by search with --store-depth D instead" \
+  mixed 1G 20M
+expect_exact "gsolve: error: connect4:5x4: a strong solve needs about 33.1 MiB of memory (2 processes of the job on this machine), more than 20.0 MiB (--max-memory); solve by search with --store-depth D instead" \
+  mixed 20M 1G
+[ ! -e "$WORK/mix" ] || fail "a refused job left a file"
 echo "mpi: all checks passed"

@@ -4,8 +4,11 @@
 #include <bit>
 #include <climits>
 #include <cstdlib>
+#include <exception>
+#include <mutex>
 #include <stdexcept>
 #include <string>
+#include <thread>
 
 #include "src/search/go/benson.h"
 
@@ -14,24 +17,15 @@ namespace {
 
 constexpr int kInfinity = 1 << 30;
 
-std::uint64_t mix(std::uint64_t black, std::uint64_t white, std::uint64_t extra = 0) {
-  std::uint64_t h = black * 0x9e3779b97f4a7c15ull ^ (white + 0x632be59bd9b4e019ull) * 0xc2b2ae3d27d4eb4full ^ extra;
-  h ^= h >> 29;
-  h *= 0xbf58476d1ce4e5b9ull;
-  return h ^ (h >> 32);
-}
-
-// One ply further from the end: wins and losses move one step toward 0.
-int age(int v) { return v > 0 ? v - 1 : v < 0 ? v + 1 : 0; }
-
 int log2_work(std::uint64_t nodes) { return nodes ? 63 - __builtin_clzll(nodes) : 0; }
 
 }  // namespace
 
-GoSolver::GoSolver(const Go& go, std::size_t table_bytes)
-    : go_(go),
-      symmetry_(go),
-      memory_(std::max<std::size_t>(std::bit_floor(table_bytes / (4 * sizeof(Entry))), 1) * 4 * sizeof(Entry)) {
+GoSolver::GoSolver(const Go& go, std::size_t table_bytes, int threads)
+    : line_(go),
+      memory_(std::max<std::size_t>(std::bit_floor(table_bytes / 4 / (4 * sizeof(Entry))), 1) * 4 * sizeof(Entry)) {
+  for (int i = 0; i < std::max(threads, 1); ++i)
+    provers_.push_back(std::make_unique<GoProver>(go, (table_bytes - memory_.bytes()) / std::max(threads, 1)));
   for (int m = 0; m < go.points(); ++m) order_.push_back(static_cast<Go::Move>(m));
   const auto distance = [&](Go::Move m) {  // twice the Manhattan distance to the centre
     const int x = m % go.width(), y = m / go.width();
@@ -40,107 +34,15 @@ GoSolver::GoSolver(const Go& go, std::size_t table_bytes)
   std::stable_sort(order_.begin(), order_.end(), [&](Go::Move a, Go::Move b) { return distance(a) < distance(b); });
   table_ = static_cast<Entry*>(memory_.data());
   buckets_ = memory_.bytes() / (4 * sizeof(Entry));  // two modes, two entries a bucket
-  line_.reserve(1024);
 }
-
-int GoSolver::score_of(int v) {
-  if (v > 0) return (v + kScale - 1) / kScale;
-  if (v < 0) return -((-v + kScale - 1) / kScale);
-  return 0;
-}
-
-GoSolver::Node GoSolver::make_node(std::uint64_t black, std::uint64_t white, int black_to_move, int passes) const {
-  Node n{};
-  n.black = black;
-  n.white = white;
-  n.black_to_move = static_cast<std::uint8_t>(black_to_move);
-  n.passes = static_cast<std::uint8_t>(passes);
-  n.key = mix(black, white);
-  const auto c = symmetry_.canonical(black, white);
-  n.canonical_black = c.black;
-  n.canonical_white = c.white;
-  n.symmetry = c.symmetry;
-  n.invariant_key = mix(c.black, c.white);
-  return n;
-}
-
-void GoSolver::load(const GoGame& game) {
-  line_.clear();
-  for (const auto& p : game.line()) line_.push_back(make_node(p.black, p.white, p.black_to_move, p.passes));
-}
-
-int GoSolver::repeat_index(const Node& next) const {
-  for (int j = static_cast<int>(line_.size()) - 1; j >= 0; --j) {
-    const Node& q = line_[j];
-    if (q.key != next.key || q.black != next.black || q.white != next.white) continue;
-    if (go_.superko() == Superko::Positional || q.black_to_move == next.black_to_move) return j;
-  }
-  return -1;
-}
-
-void GoSolver::Hits::add(int j) {
-  if (j == INT_MAX || j == kept[0] || j == kept[1]) return;
-  if (j < kept[1]) {
-    dropped = std::min(dropped, kept[1]);
-    kept[1] = j;
-    if (kept[1] < kept[0]) std::swap(kept[0], kept[1]);
-  } else {
-    dropped = std::min(dropped, j);
-  }
-}
-
-void GoSolver::Hits::merge(const Hits& o) {
-  add(o.kept[0]);
-  add(o.kept[1]);
-  dropped = std::min(dropped, o.dropped);
-}
-
-void GoSolver::Hits::forget_from(int index) {
-  if (kept[1] >= index) kept[1] = INT_MAX;
-  if (kept[0] >= index) kept[0] = kept[1], kept[1] = INT_MAX;
-  if (dropped >= index) dropped = INT_MAX;
-}
-
-bool GoSolver::usable(const Entry& e, const Node& n, Hits& hits) const {
-  const int back = symmetry_.inverse(n.symmetry);
-  const ExploredBoards seen = e.seen.transformed(symmetry_, back);
-  std::uint64_t need_black[2], need_white[2];
-  int found[2] = {-1, -1};
-  for (int k = 0; k < e.hit_count; ++k) {
-    need_black[k] = symmetry_.apply(back, e.hit_black[k]);
-    need_white[k] = symmetry_.apply(back, e.hit_white[k]);
-  }
-  const int top = static_cast<int>(line_.size()) - 1;
-  for (int j = 0; j < top; ++j) {
-    const Node& y = line_[j];
-    // The position before a pass (same board): on every line that reaches n.
-    if (y.black == n.black && y.white == n.white &&
-        (go_.superko() == Superko::Positional || (j == top - 1 && n.passes > 0)))
-      continue;
-    bool needed = false;
-    for (int k = 0; k < e.hit_count; ++k)
-      if (y.black == need_black[k] && y.white == need_white[k] &&
-          (go_.superko() == Superko::Positional || y.black_to_move == e.hit_black_to_move[k])) {
-        found[k] = j;
-        needed = true;
-      }
-    if (!needed && seen.may_contain(y.black, y.white, y.invariant_key)) return false;
-  }
-  for (int k = 0; k < e.hit_count; ++k)
-    if (found[k] < 0) return false;
-  for (int k = 0; k < e.hit_count; ++k) hits.add(found[k]);
-  return true;
-}
-
-std::uint8_t GoSolver::state_of(const Node& n) { return static_cast<std::uint8_t>(1 + n.black_to_move + 2 * n.passes); }
 
 GoSolver::Entry* GoSolver::bucket(Mode mode, const Node& n) {
-  const std::uint64_t index = mix(n.canonical_black, n.canonical_white, state_of(n)) & (buckets_ - 1);
+  const std::uint64_t index = mix_board(n.canonical_black, n.canonical_white, n.state()) & (buckets_ - 1);
   return table_ + 2 * (mode * buckets_ + index);
 }
 
 GoSolver::Entry* GoSolver::probe(Mode mode, const Node& n) {
-  const std::uint8_t state = state_of(n);
+  const std::uint8_t state = n.state();
   Entry* bucket = this->bucket(mode, n);
   for (int i = 0; i < 2; ++i)
     if (bucket[i].state == state && bucket[i].black == n.canonical_black && bucket[i].white == n.canonical_white)
@@ -150,7 +52,7 @@ GoSolver::Entry* GoSolver::probe(Mode mode, const Node& n) {
 
 void GoSolver::store(Mode mode, const Node& n, Bounds bounds, Searched searched, Go::Move move,
                      const ExploredBoards& seen, const Hits& hits, std::uint64_t nodes) {
-  const std::uint8_t state = state_of(n);
+  const std::uint8_t state = n.state();
   Entry* bucket = this->bucket(mode, n);
   Entry* slot = bucket[0].work <= bucket[1].work ? bucket : bucket + 1;  // the least work is replaced
   for (int i = 0; i < 2; ++i)
@@ -163,7 +65,7 @@ void GoSolver::store(Mode mode, const Node& n, Bounds bounds, Searched searched,
   slot->white = n.canonical_white;
   slot->state = state;
   slot->move = static_cast<std::uint8_t>(
-      1 + (move == Go::kPass ? Go::kPass : symmetry_.map_point(n.symmetry, move)));
+      1 + (move == Go::kPass ? Go::kPass : line_.symmetry().map_point(n.symmetry, move)));
   slot->work = static_cast<std::uint8_t>(log2_work(nodes));
   slot->lower = bounds.lower;
   slot->upper = bounds.upper;
@@ -171,39 +73,30 @@ void GoSolver::store(Mode mode, const Node& n, Bounds bounds, Searched searched,
   slot->generation = generation_;
   slot->alpha = searched.alpha;
   slot->beta = searched.beta;
-  slot->seen = seen.transformed(symmetry_, n.symmetry);
-  slot->hit_count = 0;
-  for (const int j : hits.kept) {
-    if (j == INT_MAX) continue;
-    const int k = slot->hit_count++;
-    slot->hit_black[k] = symmetry_.apply(n.symmetry, line_[j].black);
-    slot->hit_white[k] = symmetry_.apply(n.symmetry, line_[j].white);
-    slot->hit_black_to_move[k] = line_[j].black_to_move;
-  }
+  slot->cert = line_.certificate(n, seen, hits);
 }
 
 // Bounds of the score (score mode) or of the combined value for a score range.
 template <GoSolver::Mode M>
 GoSolver::Bounds GoSolver::value_bounds(int lo, int hi) {
   if (M == kScoreMode) return {lo, hi};
-  const auto low = [](int s) { return s > 0 ? s * kScale - (kScale - 1) : s < 0 ? s * kScale + 1 : 0; };
-  const auto high = [](int s) { return s > 0 ? s * kScale - 1 : s < 0 ? s * kScale + (kScale - 1) : 0; };
-  return {low(lo), high(hi)};
+  return {lowest_value(lo), highest_value(hi)};
 }
 
 template <GoSolver::Mode M>
 GoSolver::Bounds GoSolver::search(int alpha, int beta, int depth, ExploredBoards& seen, Hits& hits) {
   ++nodes_;
   const std::uint64_t nodes_before = nodes_;
-  const int index = static_cast<int>(line_.size()) - 1;
+  const int index = line_.top();
   if (M == kCombinedMode && index >= kScale - 1)  // the combined value holds lines shorter than kScale
     throw std::runtime_error("go: a line of play longer than " + std::to_string(kScale - 1) + " plies");
   const Node n = line_.back();  // a copy: the line grows below
   seen = ExploredBoards::of(n.black, n.white, n.invariant_key);
   hits = Hits{};
-  const Go::Position p{n.black, n.white, n.black_to_move, n.passes, {}};
+  const Go& go = line_.go();
+  const Go::Position p = n.position();
   if (n.passes >= 2) {
-    const int s = go_.final_score(p);
+    const int s = go.final_score(p);
     const int v = M == kScoreMode ? s : s * kScale;
     return {v, v};
   }
@@ -211,10 +104,10 @@ GoSolver::Bounds GoSolver::search(int alpha, int beta, int depth, ExploredBoards
     timed_out_ = true;
   // Static bounds: each side's area lies between what it keeps unconditionally
   // and what the other side does not keep.
-  const int points = go_.points();
-  const int own_komi = n.black_to_move ? go_.komi() : -go_.komi();
-  const int safe_own = std::popcount(superko_safe_area(go_, p.own(), p.opp()));
-  const int safe_opp = std::popcount(superko_safe_area(go_, p.opp(), p.own()));
+  const int points = go.points();
+  const int own_komi = n.black_to_move ? go.komi() : -go.komi();
+  const int safe_own = std::popcount(superko_safe_area(go, p.own(), p.opp()));
+  const int safe_opp = std::popcount(superko_safe_area(go, p.opp(), p.own()));
   const Bounds fixed = value_bounds<M>(2 * safe_own - points - own_komi, points - 2 * safe_opp - own_komi);
   if (fixed.upper <= alpha || fixed.lower >= beta || fixed.lower == fixed.upper || depth <= 0 || timed_out_)
     return fixed;
@@ -224,7 +117,7 @@ GoSolver::Bounds GoSolver::search(int alpha, int beta, int depth, ExploredBoards
   if (const Entry* e = probe(M, n)) {
     if (e->move) {
       const int m = e->move - 1;
-      table_move = m == Go::kPass ? Go::kPass : symmetry_.map_point(symmetry_.inverse(n.symmetry), m);
+      table_move = m == Go::kPass ? Go::kPass : line_.symmetry().map_point(line_.symmetry().inverse(n.symmetry), m);
     }
     const Bounds b{std::max(fixed.lower, static_cast<int>(e->lower)), std::min(fixed.upper, e->upper)};
     Hits entry_hits;
@@ -236,8 +129,8 @@ GoSolver::Bounds GoSolver::search(int alpha, int beta, int depth, ExploredBoards
     const bool decisive = b.lower >= beta || b.upper <= alpha || b.lower == b.upper;
     const bool as_good =
         e->depth >= depth && (e->generation == generation_ || (e->alpha <= alpha && e->beta >= beta));
-    if ((decisive || as_good) && usable(*e, n, entry_hits)) {
-      seen.merge(e->seen.transformed(symmetry_, symmetry_.inverse(n.symmetry)));
+    if ((decisive || as_good) && line_.usable(e->cert, n, entry_hits)) {
+      seen.merge(line_.seen_of(e->cert, n));
       hits = entry_hits;
       return b;
     }
@@ -259,16 +152,16 @@ GoSolver::Bounds GoSolver::search(int alpha, int beta, int depth, ExploredBoards
   for (int i = 0; i < count; ++i) {
     const Go::Move m = moves[i];
     Go::Position q;
-    if (!go_.try_play(p, m, q)) continue;  // occupied or suicide
-    const Node child = make_node(q.black, q.white, q.black_to_move, q.passes);
+    if (!go.try_play(p, m, q)) continue;  // occupied or suicide
+    const Node child = line_.make_node(q);
     if (m != Go::kPass) {
-      const int r = repeat_index(child);
+      const int r = line_.repeat_index(child);
       if (r >= 0) {  // superko: the move is illegal on this line
         hits.add(r);
         continue;
       }
     }
-    line_.push_back(child);
+    line_.push(child);
     ExploredBoards child_seen;
     Hits child_hits;
     const int a = std::max(alpha, best_lower);
@@ -281,7 +174,7 @@ GoSolver::Bounds GoSolver::search(int alpha, int beta, int depth, ExploredBoards
       c = search<M>(-(beta + 1), -(a - 1), depth - 1, child_seen, child_hits);
       lower = age(-c.upper), upper = age(-c.lower);
     }
-    line_.pop_back();
+    line_.pop();
     seen.merge(child_seen);
     hits.merge(child_hits);
     if (lower > best_lower) best_lower = lower, best_move = m;
@@ -292,67 +185,113 @@ GoSolver::Bounds GoSolver::search(int alpha, int beta, int depth, ExploredBoards
     }
   }
   const Bounds result{std::max(best_lower, fixed.lower), cut ? fixed.upper : std::min(best_upper, fixed.upper)};
-  // Hits on this position, or on the one before a pass to it, hold on every line here.
-  hits.forget_from(n.passes > 0 ? index - 1 : index);
+  line_.forget_own(n, hits);
   if (hits.dropped == INT_MAX && !timed_out_)
     store(M, n, result, {depth, alpha, beta}, best_move, seen, hits, nodes_ - nodes_before + 1);
   return result;
 }
 
-template <GoSolver::Mode M>
-GoSolver::Bounds GoSolver::deepen(const GoGame& game, Bounds known, int guess, int alpha, int beta) {
-  // Iterative deepening over null-window tests: every search returns true
-  // bounds (the horizon returns the static ones), so the known bounds only
-  // narrow. At each depth, tests "value >= t" run while they resolve; one that
-  // stays open moves on to the next depth with the same test. Null windows cut
-  // where a full window cannot: 3x4 takes 81M nodes instead of 8.3G.
-  ++generation_;
-  const auto done = [&] { return known.lower == known.upper || known.lower >= beta || known.upper <= alpha; };
-  for (int depth = 1; !done(); ++depth) {
-    while (!done()) {
-      const int t = std::clamp(guess, known.lower + 1, known.upper);
-      load(game);
-      ExploredBoards seen;
-      Hits hits;
-      const Bounds b = search<M>(t - 1, t, depth, seen, hits);
-      known = {std::max(known.lower, b.lower), std::min(known.upper, b.upper)};
-      if (known.lower > known.upper)  // true bounds never cross: a bug, never a wrong answer
-        throw std::logic_error("go: the search's bounds crossed at depth " + std::to_string(depth));
-      if (b.lower >= t) guess = known.lower + 1;
-      else if (b.upper < t) guess = known.upper;
-      else break;
-    }
-    depth_ = depth;
-    if (report_) report_(depth, M == kScoreMode ? known.lower : score_of(known.lower),
-                         M == kScoreMode ? known.upper : score_of(known.upper), nodes_);
-  }
-  return known;
-}
-
-int GoSolver::score_bound() const { return go_.points() + std::abs(go_.komi()) + 1; }
+int GoSolver::score_bound() const { return line_.go().points() + std::abs(line_.go().komi()) + 1; }
 
 int GoSolver::window(const GoGame& game, int alpha, int beta) {
-  const Bounds b = deepen<kScoreMode>(game, {-score_bound(), score_bound()}, std::clamp(1, alpha + 1, beta), alpha, beta);
-  return b.lower >= beta ? b.lower : b.upper <= alpha ? b.upper : b.lower;
+  // Tests "score >= t" for t in (alpha, beta] only: a score at or below alpha
+  // comes back as alpha, one at or above beta as beta, both true bounds.
+  const int most = score_bound() - 1;
+  const int lower = std::clamp(alpha, -most, most), upper = std::clamp(beta, -most, most);
+  return narrow(game, GoProver::Goal::Score, lower, upper, std::clamp(1, lower + 1, upper));
 }
 
-void GoSolver::clear() { memory_.clear(); }
+void GoSolver::clear() {
+  memory_.clear();
+  for (auto& p : provers_) p->clear();
+}
+
+void GoSolver::on_test(GoProver::TestReport report) {
+  auto shared = std::make_shared<GoProver::TestReport>(std::move(report));
+  auto lock = std::make_shared<std::mutex>();
+  for (auto& p : provers_)
+    p->on_test([shared, lock](GoProver::Goal goal, int t, bool holds, std::uint64_t nodes) {
+      const std::lock_guard<std::mutex> hold(*lock);
+      (*shared)(goal, t, holds, nodes);
+    });
+}
+
+std::uint64_t GoSolver::nodes() const {
+  std::uint64_t n = nodes_;
+  for (const auto& p : provers_) n += p->nodes();
+  return n;
+}
+
+std::size_t GoSolver::table_bytes() const {
+  std::size_t n = memory_.bytes();
+  for (const auto& p : provers_) n += p->table_bytes();
+  return n;
+}
+
+void GoSolver::test_all(const GoGame* const* games, const int* t, bool* holds, int count, GoProver::Goal goal) {
+  std::vector<std::thread> helpers;
+  std::exception_ptr failure;
+  std::mutex failure_lock;
+  for (int i = 1; i < count; ++i)
+    helpers.emplace_back([&, i] {
+      try {
+        holds[i] = provers_[i]->at_least(*games[i], goal, t[i]);
+      } catch (...) {
+        const std::lock_guard<std::mutex> hold(failure_lock);
+        failure = std::current_exception();
+      }
+    });
+  try {
+    holds[0] = provers_[0]->at_least(*games[0], goal, t[0]);
+  } catch (...) {
+    const std::lock_guard<std::mutex> hold(failure_lock);
+    failure = std::current_exception();
+  }
+  for (auto& h : helpers) h.join();
+  if (failure) std::rethrow_exception(failure);
+}
+
+int GoSolver::narrow(const GoGame& game, GoProver::Goal goal, int lower, int upper, int first) {
+  const int k = static_cast<int>(provers_.size());
+  if (k == 1) return provers_[0]->solve(game, goal, lower, upper, first);
+  std::vector<const GoGame*> games(k, &game);
+  std::vector<int> t(k);
+  std::unique_ptr<bool[]> holds(new bool[k]);
+  while (lower < upper) {  // the answer lies in [lower, upper]
+    // n thresholds cut the range into n + 1 even parts.
+    const std::int64_t size = upper - lower;
+    const int n = static_cast<int>(std::min<std::int64_t>(k, size));
+    for (int i = 0; i < n; ++i) t[i] = lower + static_cast<int>((size * (i + 1) + n) / (n + 1));
+    test_all(games.data(), t.data(), holds.get(), n, goal);
+    int new_lower = lower, new_upper = upper;
+    for (int i = 0; i < n; ++i) {
+      if (holds[i]) new_lower = std::max(new_lower, t[i]);
+      else new_upper = std::min(new_upper, t[i] - 1);
+    }
+    if (new_lower > new_upper)  // tests are monotone in t: a bug, never a wrong answer
+      throw std::logic_error("go: the proof-number tests disagree");
+    lower = new_lower, upper = new_upper;
+  }
+  return lower;
+}
 
 int GoSolver::solve(const GoGame& game) {
-  return deepen<kScoreMode>(game, {-score_bound(), score_bound()}, 1, INT_MIN, INT_MAX).lower;
+  const int most = score_bound() - 1;
+  return narrow(game, GoProver::Goal::Score, -most, most, 1);
 }
 
 int GoSolver::value(const GoGame& game) {
-  // The score first (its search cuts far more), then the length within it.
+  // The score first (its proofs are far smaller), then the length within it,
+  // starting near the shortest win or the longest loss.
   const int s = solve(game);
-  const Bounds range = value_bounds<kCombinedMode>(s, s);
-  return deepen<kCombinedMode>(game, range, range.upper, INT_MIN, INT_MAX).lower;
+  const int first = s > 0 ? highest_value(s) - 31 : lowest_value(s) + 32;
+  return narrow(game, GoProver::Goal::Value, lowest_value(s), highest_value(s), first);
 }
 
 Record GoSolver::record(const GoGame& game) {
   const auto& p = game.position();
   if (p.passes >= 2) {
-    const int s = go_.final_score(p);
+    const int s = line_.go().final_score(p);
     return primitive_record(s > 0 ? Value::Win : s < 0 ? Value::Lose : Value::Tie, s);
   }
   const int v = value(game);
@@ -391,11 +330,22 @@ Go::Move GoSolver::best_move(const GoGame& game) {
   const int c = target > 0 ? -target : target < 0 ? 2 - target : 1;
   MoveList<Go> moves;
   game.legal_moves(moves);
-  const int bound = score_bound() * kScale;
-  for (const Go::Move m : moves) {
-    GoGame child = game;
-    child.play_unchecked(m);
-    if (deepen<kCombinedMode>(child, {-bound, bound}, c, c - 1, c).upper < c) return m;
+  // The first such move in the line's order, the moves tested a group at a time.
+  const int k = static_cast<int>(provers_.size());
+  std::vector<GoGame> children;
+  std::vector<const GoGame*> games(k);
+  std::vector<int> t(k, c);
+  std::unique_ptr<bool[]> holds(new bool[k]);
+  for (std::size_t first = 0; first < moves.size(); first += k) {
+    const int n = static_cast<int>(std::min<std::size_t>(k, moves.size() - first));
+    children.assign(n, game);
+    for (int i = 0; i < n; ++i) {
+      children[i].play_unchecked(moves[first + i]);
+      games[i] = &children[i];
+    }
+    test_all(games.data(), t.data(), holds.get(), n, GoProver::Goal::Value);
+    for (int i = 0; i < n; ++i)
+      if (!holds[i]) return moves[first + i];
   }
   throw std::logic_error("go: no move reaches the position's value");
 }
@@ -406,13 +356,14 @@ GoSolver::TimedChoice GoSolver::choose_move(const GoGame& game, double seconds) 
   // The search's order (centre outwards, the pass last): among equal bounds
   // the first move is kept, so an unproven choice prefers the centre.
   const auto rank = [&](Go::Move m) {
-    return m == Go::kPass ? go_.points() : static_cast<int>(std::find(order_.begin(), order_.end(), m) - order_.begin());
+    return m == Go::kPass ? line_.go().points() : static_cast<int>(std::find(order_.begin(), order_.end(), m) - order_.begin());
   };
   std::stable_sort(moves.begin(), moves.end(), [&](Go::Move a, Go::Move b) { return rank(a) < rank(b); });
   TimedChoice choice{moves.empty() ? Go::kPass : moves[0], false, -kInfinity, kInfinity, 0};
   if (moves.empty()) return choice;
   timed_ = true;
   timed_out_ = false;
+  ++generation_;
   deadline_ = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                                       std::chrono::duration<double>(seconds));
   const int bound = score_bound();
@@ -422,7 +373,7 @@ GoSolver::TimedChoice GoSolver::choose_move(const GoGame& game, double seconds) 
     for (const Go::Move m : moves) {
       GoGame child = game;
       child.play_unchecked(m);
-      load(child);
+      line_.load(child);
       ExploredBoards seen;
       Hits hits;
       const Bounds c = search<kScoreMode>(-bound, bound, depth - 1, seen, hits);

@@ -1,0 +1,113 @@
+#include "src/search/go/history_line.h"
+
+#include <algorithm>
+#include <utility>
+
+namespace gsolve::search::go {
+
+std::uint64_t mix_board(std::uint64_t black, std::uint64_t white, std::uint64_t extra) {
+  std::uint64_t h = black * 0x9e3779b97f4a7c15ull ^ (white + 0x632be59bd9b4e019ull) * 0xc2b2ae3d27d4eb4full ^ extra;
+  h ^= h >> 29;
+  h *= 0xbf58476d1ce4e5b9ull;
+  return h ^ (h >> 32);
+}
+
+void SuperkoHits::add(int j) {
+  if (j == INT_MAX || j == kept[0] || j == kept[1]) return;
+  if (j < kept[1]) {
+    dropped = std::min(dropped, kept[1]);
+    kept[1] = j;
+    if (kept[1] < kept[0]) std::swap(kept[0], kept[1]);
+  } else {
+    dropped = std::min(dropped, j);
+  }
+}
+
+void SuperkoHits::merge(const SuperkoHits& o) {
+  add(o.kept[0]);
+  add(o.kept[1]);
+  dropped = std::min(dropped, o.dropped);
+}
+
+void SuperkoHits::forget_from(int index) {
+  if (kept[1] >= index) kept[1] = INT_MAX;
+  if (kept[0] >= index) kept[0] = kept[1], kept[1] = INT_MAX;
+  if (dropped >= index) dropped = INT_MAX;
+}
+
+HistoryLine::HistoryLine(const Go& go) : go_(go), symmetry_(go) { line_.reserve(1024); }
+
+LineNode HistoryLine::make_node(std::uint64_t black, std::uint64_t white, int black_to_move, int passes) const {
+  LineNode n{};
+  n.black = black;
+  n.white = white;
+  n.black_to_move = static_cast<std::uint8_t>(black_to_move);
+  n.passes = static_cast<std::uint8_t>(passes);
+  n.key = mix_board(black, white);
+  const auto c = symmetry_.canonical(black, white);
+  n.canonical_black = c.black;
+  n.canonical_white = c.white;
+  n.symmetry = c.symmetry;
+  n.invariant_key = mix_board(c.black, c.white);
+  return n;
+}
+
+void HistoryLine::load(const GoGame& game) {
+  line_.clear();
+  for (const auto& p : game.line()) line_.push_back(make_node(p));
+}
+
+int HistoryLine::repeat_index(const LineNode& next) const {
+  for (int j = top(); j >= 0; --j) {
+    const LineNode& q = line_[j];
+    if (q.key != next.key || q.black != next.black || q.white != next.white) continue;
+    if (go_.superko() == Superko::Positional || q.black_to_move == next.black_to_move) return j;
+  }
+  return -1;
+}
+
+bool HistoryLine::usable(const Certificate& c, const LineNode& n, SuperkoHits& hits) const {
+  const int back = symmetry_.inverse(n.symmetry);
+  const ExploredBoards seen = c.seen.transformed(symmetry_, back);
+  std::uint64_t need_black[2], need_white[2];
+  int found[2] = {-1, -1};
+  for (int k = 0; k < c.hit_count; ++k) {
+    need_black[k] = symmetry_.apply(back, c.hit_black[k]);
+    need_white[k] = symmetry_.apply(back, c.hit_white[k]);
+  }
+  const int last = top();
+  for (int j = 0; j < last; ++j) {
+    const LineNode& y = line_[j];
+    // The position before a pass (same board): on every line that reaches n.
+    if (y.black == n.black && y.white == n.white &&
+        (go_.superko() == Superko::Positional || (j == last - 1 && n.passes > 0)))
+      continue;
+    bool needed = false;
+    for (int k = 0; k < c.hit_count; ++k)
+      if (y.black == need_black[k] && y.white == need_white[k] &&
+          (go_.superko() == Superko::Positional || y.black_to_move == c.hit_black_to_move[k])) {
+        found[k] = j;
+        needed = true;
+      }
+    if (!needed && seen.may_contain(y.black, y.white, y.invariant_key)) return false;
+  }
+  for (int k = 0; k < c.hit_count; ++k)
+    if (found[k] < 0) return false;
+  for (int k = 0; k < c.hit_count; ++k) hits.add(found[k]);
+  return true;
+}
+
+Certificate HistoryLine::certificate(const LineNode& n, const ExploredBoards& seen, const SuperkoHits& hits) const {
+  Certificate c;
+  c.seen = seen.transformed(symmetry_, n.symmetry);
+  for (const int j : hits.kept) {
+    if (j == INT_MAX) continue;
+    const int k = c.hit_count++;
+    c.hit_black[k] = symmetry_.apply(n.symmetry, line_[j].black);
+    c.hit_white[k] = symmetry_.apply(n.symmetry, line_[j].white);
+    c.hit_black_to_move[k] = line_[j].black_to_move;
+  }
+  return c;
+}
+
+}  // namespace gsolve::search::go

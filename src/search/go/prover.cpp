@@ -1,0 +1,245 @@
+#include "src/search/go/prover.h"
+
+#include <algorithm>
+#include <bit>
+#include <cstdlib>
+#include <stdexcept>
+#include <string>
+
+#include "src/search/go/benson.h"
+
+namespace gsolve::search::go {
+namespace {
+
+constexpr int kBucket = 4;
+
+int log2_work(std::uint64_t n) { return n ? 63 - __builtin_clzll(n) : 0; }
+
+}  // namespace
+
+GoProver::GoProver(const Go& go, std::size_t table_bytes)
+    : line_(go),
+      memory_(std::max<std::size_t>(std::bit_floor(table_bytes / (kBucket * sizeof(Entry))), 1) * kBucket *
+              sizeof(Entry)) {
+  order_.push_back(Go::kPass);
+  std::vector<Go::Move> points;
+  for (int m = 0; m < go.points(); ++m) points.push_back(static_cast<Go::Move>(m));
+  const auto distance = [&](Go::Move m) {  // twice the Manhattan distance to the centre
+    const int x = m % go.width(), y = m / go.width();
+    return std::abs(2 * x - (go.width() - 1)) + std::abs(2 * y - (go.height() - 1));
+  };
+  std::stable_sort(points.begin(), points.end(), [&](Go::Move a, Go::Move b) { return distance(a) < distance(b); });
+  order_.insert(order_.end(), points.begin(), points.end());
+  table_ = static_cast<Entry*>(memory_.data());
+  buckets_ = memory_.bytes() / (kBucket * sizeof(Entry));
+}
+
+GoProver::Entry* GoProver::bucket(const LineNode& n, int t) {
+  const std::uint64_t extra = n.state() | static_cast<std::uint64_t>(goal_) << 8 |
+                              static_cast<std::uint64_t>(static_cast<std::uint32_t>(t)) << 16;
+  return table_ + kBucket * (mix_board(n.canonical_black, n.canonical_white, extra) & (buckets_ - 1));
+}
+
+GoProver::Entry* GoProver::probe(const LineNode& n, int t) {
+  Entry* b = bucket(n, t);
+  for (int i = 0; i < kBucket; ++i)
+    if (b[i].state == n.state() && b[i].goal == goal_ && b[i].target == t && b[i].black == n.canonical_black &&
+        b[i].white == n.canonical_white)
+      return b + i;
+  return nullptr;
+}
+
+void GoProver::store(const LineNode& n, int t, Numbers numbers, const Certificate* cert, std::uint64_t work) {
+  Entry* b = bucket(n, t);
+  Entry* slot = nullptr;
+  for (int i = 0; i < kBucket && !slot; ++i)
+    if (b[i].state == n.state() && b[i].goal == goal_ && b[i].target == t && b[i].black == n.canonical_black &&
+        b[i].white == n.canonical_white)
+      slot = b + i;
+  if (!slot) {  // an empty entry, else the one with the least work
+    slot = b;
+    for (int i = 0; i < kBucket; ++i) {
+      if (b[i].state == 0) {
+        slot = b + i;
+        break;
+      }
+      if (b[i].work < slot->work) slot = b + i;
+    }
+  }
+  slot->black = n.canonical_black;
+  slot->white = n.canonical_white;
+  slot->state = n.state();
+  slot->goal = goal_;
+  slot->target = t;
+  slot->work = static_cast<std::uint8_t>(log2_work(work));
+  slot->phi = numbers.phi;
+  slot->delta = numbers.delta;
+  slot->cert = cert ? *cert : Certificate{};
+}
+
+bool GoProver::decided(const LineNode& n, int t, Numbers& out) const {
+  const Go& go = line_.go();
+  const Go::Position p = n.position();
+  int lower, upper;
+  if (p.passes >= 2) {
+    lower = upper = go.final_score(p);
+    if (goal_ == Goal::Value) lower = upper = lower * kScale;
+  } else {  // each side's area lies between what it keeps unconditionally and what the other does not keep
+    const int points = go.points();
+    const int own_komi = p.black_to_move ? go.komi() : -go.komi();
+    lower = 2 * std::popcount(superko_safe_area(go, p.own(), p.opp())) - points - own_komi;
+    upper = points - 2 * std::popcount(superko_safe_area(go, p.opp(), p.own())) - own_komi;
+    if (goal_ == Goal::Value) lower = lowest_value(lower), upper = highest_value(upper);
+  }
+  if (lower >= t) out = {0, kInfinity};
+  else if (upper < t) out = {kInfinity, 0};
+  else return false;
+  return true;
+}
+
+void GoProver::evaluate(Child& c, int t) {
+  c.seen = ExploredBoards::of(c.node.black, c.node.white, c.node.invariant_key);
+  c.hits = SuperkoHits{};
+  if (decided(c.node, t, c.numbers)) return;
+  c.numbers = {1, 1};
+  const Entry* e = probe(c.node, t);
+  if (!e) return;
+  if (e->phi != 0 && e->delta != 0) {
+    c.numbers = {e->phi, e->delta};
+    return;
+  }
+  line_.push(c.node);  // usable() reads the line above the node
+  if (line_.usable(e->cert, c.node, c.hits)) {
+    c.numbers = {e->phi, e->delta};
+    c.seen = line_.seen_of(e->cert, c.node);
+  }
+  line_.pop();
+}
+
+GoProver::Child* GoProver::frame(int ply) {
+  while (static_cast<int>(frames_.size()) <= ply) frames_.push_back(std::make_unique<Child[]>(Go::kMaxMoves + 1));
+  return frames_[ply].get();
+}
+
+GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_delta, ExploredBoards& seen,
+                                SuperkoHits& hits) {
+  ++nodes_;
+  const std::uint64_t nodes_before = nodes_;
+  if (goal_ == Goal::Value && line_.top() >= kScale - 1)  // the combined value holds lines shorter than kScale
+    throw std::runtime_error("go: a line of play longer than " + std::to_string(kScale - 1) + " plies");
+  const LineNode n = line_.back();  // a copy: the line grows below
+  const int child_t = goal_ == Goal::Score ? child_score_goal(t) : child_value_goal(t);
+  const Go& go = line_.go();
+  const Go::Position p = n.position();
+  Child* kids = frame(line_.top() - root_);
+  SuperkoHits forbidden;  // earlier boards that superko forbids a move to recreate
+  int count = 0;
+  for (const Go::Move m : order_) {
+    Go::Position q;
+    if (!go.try_play(p, m, q)) continue;  // occupied or suicide
+    Child& c = kids[count];
+    c.node = line_.make_node(q);
+    if (m != Go::kPass) {
+      const int r = line_.repeat_index(c.node);
+      if (r >= 0) {
+        forbidden.add(r);
+        continue;
+      }
+    }
+    evaluate(c, child_t);
+    ++count;
+  }
+
+  // The goal holds when a child's fails: phi = min of the children's delta,
+  // delta = sum of their phi.
+  Numbers own{};
+  for (;;) {
+    int best = 0;
+    std::uint32_t delta2 = kInfinity;
+    std::uint64_t sum = 0;
+    own.phi = kInfinity;
+    for (int i = 0; i < count; ++i) {
+      const Numbers c = kids[i].numbers;
+      sum += c.phi;
+      if (c.delta < own.phi) {
+        delta2 = own.phi;
+        own.phi = c.delta;
+        best = i;
+      } else if (c.delta < delta2) {
+        delta2 = c.delta;
+      }
+    }
+    own.delta = sum >= kInfinity ? (std::any_of(kids, kids + count, [](const Child& c) { return c.numbers.phi == kInfinity; })
+                                        ? kInfinity
+                                        : kInfinity - 1)
+                                 : static_cast<std::uint32_t>(sum);
+    if (own.phi >= th_phi || own.delta >= th_delta) break;
+    Child& c = kids[best];
+    const std::uint64_t child_th_phi = std::uint64_t{th_delta} - own.delta + c.numbers.phi;
+    const std::uint64_t widened = std::max<std::uint64_t>(delta2 + std::uint64_t{1}, delta2 + delta2 / 4);
+    const std::uint32_t child_th_delta = static_cast<std::uint32_t>(std::min<std::uint64_t>(th_phi, widened));
+    line_.push(c.node);
+    c.numbers = mid(child_t, static_cast<std::uint32_t>(std::min<std::uint64_t>(child_th_phi, kInfinity)),
+                    child_th_delta, c.seen, c.hits);
+    line_.pop();
+  }
+
+  seen = ExploredBoards::of(n.black, n.white, n.invariant_key);
+  hits = SuperkoHits{};
+  const std::uint64_t work = nodes_ - nodes_before + 1;
+  if (own.phi == 0 || own.delta == 0) {
+    if (own.phi == 0) {  // one child's failure proves it
+      const Child& c = *std::find_if(kids, kids + count, [](const Child& k) { return k.numbers.delta == 0; });
+      seen.merge(c.seen);
+      hits = c.hits;
+    } else {  // every child's success disproves it, and the moves superko forbade here might not be forbidden elsewhere
+      hits = forbidden;
+      for (int i = 0; i < count; ++i) {
+        seen.merge(kids[i].seen);
+        hits.merge(kids[i].hits);
+      }
+    }
+    line_.forget_own(n, hits);
+    if (hits.dropped == INT_MAX) {
+      const Certificate cert = line_.certificate(n, seen, hits);
+      store(n, t, own, &cert, work);
+    }
+  } else {
+    store(n, t, own, nullptr, work);
+  }
+  return own;
+}
+
+bool GoProver::at_least(const GoGame& game, Goal goal, int t) {
+  goal_ = goal;
+  line_.load(game);
+  root_ = line_.top();
+  const LineNode n = line_.back();
+  Numbers numbers;
+  bool holds;
+  if (decided(n, t, numbers)) {
+    holds = numbers.phi == 0;
+  } else {
+    ExploredBoards seen;
+    SuperkoHits hits;
+    numbers = mid(t, kInfinity, kInfinity, seen, hits);
+    if (numbers.phi != 0 && numbers.delta != 0)
+      throw std::logic_error("go: the proof-number search stopped unresolved");
+    holds = numbers.phi == 0;
+  }
+  if (report_) report_(goal, t, holds, nodes_);
+  return holds;
+}
+
+int GoProver::solve(const GoGame& game, Goal goal, int lower, int upper, int first) {
+  bool initial = true;
+  while (lower < upper) {  // the answer lies in [lower, upper]
+    const int t = initial ? std::clamp(first, lower + 1, upper) : lower + (upper - lower + 1) / 2;
+    initial = false;
+    if (at_least(game, goal, t)) lower = t;
+    else upper = t - 1;
+  }
+  return lower;
+}
+
+}  // namespace gsolve::search::go

@@ -1,0 +1,101 @@
+// Proof-number search of Go under superko: depth-first proof-number search
+// (df-pn, Nagai 2002, with the 1 + epsilon threshold of Pawlewicz and Lew) of
+// "the side to move's score is at least t", or of its combined value (score
+// and remoteness, combined_value.h), over a line of play.
+//
+// Why: the depth-first solver (solver.h) deepens null-window tests over true
+// bounds, and an unresolved node cuts nothing, so every depth expands every
+// unresolved line: 4x4 stays at [-16, 16] through depth 10 at 10x nodes per
+// depth. Proof numbers follow the lines closest to a proof, as deep as they
+// go, and leave the others alone.
+//
+// Soundness under superko is solver.h's policy (history_line.h): a proof or a
+// disproof is stored with its certificate (the boards from above that its
+// superko tests hit, at most two, and a summary of the boards its proof tree
+// visited) and used only where the certificate holds on the current line. A
+// proof through one child needs that child's certificate; a disproof needs
+// every child's, and the superko-forbidden moves count as hits. Unresolved
+// proof and disproof numbers are only estimates: they are shared between
+// histories freely, which may cost work but never changes an answer.
+//
+// Static resolution: terminal positions (two passes) and the superko-safe
+// area's bounds (benson.h) are checked for every child when a node is expanded.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "games/go.h"
+#include "src/search/go/combined_value.h"
+#include "src/search/go/history_line.h"
+#include "src/search/table_memory.h"
+
+namespace gsolve::search::go {
+
+class GoProver {
+ public:
+  static constexpr std::size_t kDefaultTableBytes = std::size_t{256} << 20;
+
+  explicit GoProver(const Go& go, std::size_t table_bytes = kDefaultTableBytes);
+
+  enum class Goal : std::uint8_t { Score, Value };  // what a test bounds: the score or the combined value
+  // Whether the side to move at the end of the game's line reaches at least t.
+  bool at_least(const GoGame& game, Goal goal, int t);
+  // The exact score or combined value for the side to move in [lower, upper],
+  // by tests that halve the range (the first one at `first`).
+  int solve(const GoGame& game, Goal goal, int lower, int upper, int first);
+
+  // Called after each finished test (progress on long searches).
+  using TestReport = std::function<void(Goal goal, int t, bool holds, std::uint64_t nodes)>;
+  void on_test(TestReport report) { report_ = std::move(report); }
+
+  std::uint64_t nodes() const { return nodes_; }
+  std::size_t table_bytes() const { return memory_.bytes(); }
+  void clear() { memory_.clear(); }
+
+ private:
+  static constexpr std::uint32_t kInfinity = 1u << 31;  // proof number of a disproven goal
+  struct Numbers {
+    std::uint32_t phi, delta;  // proof and disproof numbers of the side to move's goal
+  };
+  struct Entry {
+    std::uint64_t black, white;  // canonical board
+    std::uint8_t state;          // 0 empty, else LineNode::state()
+    Goal goal;
+    std::uint8_t work;           // log2 of the expansions below it
+    std::int32_t target;         // the goal: score (or value) >= target
+    std::uint32_t phi, delta;
+    Certificate cert;  // when resolved: what the result depends on in the history
+  };
+  struct Child {
+    LineNode node;
+    Numbers numbers;     // of the child's goal (child_score_goal / child_value_goal of t)
+    ExploredBoards seen;  // when resolved: the boards of its proof
+    SuperkoHits hits;
+  };
+
+  Numbers mid(int t, std::uint32_t th_phi, std::uint32_t th_delta, ExploredBoards& seen, SuperkoHits& hits);
+  // The child's numbers: terminal, static bounds, a usable table entry, or (1, 1).
+  void evaluate(Child& c, int t);
+  // Whether n is decided without search (two passes, static bounds); out holds its numbers then.
+  bool decided(const LineNode& n, int t, Numbers& out) const;
+  Entry* bucket(const LineNode& n, int t);
+  Entry* probe(const LineNode& n, int t);
+  void store(const LineNode& n, int t, Numbers numbers, const Certificate* cert, std::uint64_t work);
+  Child* frame(int ply);
+
+  HistoryLine line_;
+  std::vector<Go::Move> order_;  // the pass, then points from the centre outwards
+  TableMemory memory_;
+  Entry* table_ = nullptr;
+  std::uint64_t buckets_ = 0;  // four entries a bucket
+  std::vector<std::unique_ptr<Child[]>> frames_;  // the children of the node at each ply below the root
+  int root_ = 0;                                  // line index of the root
+  Goal goal_ = Goal::Score;                       // of the test under way
+  std::uint64_t nodes_ = 0;                       // expansions
+  TestReport report_;
+};
+
+}  // namespace gsolve::search::go
