@@ -1,19 +1,22 @@
 #!/usr/bin/env bash
-# Go on small boards from the empty board: score, nodes and wall time of
-# `gsolve query --game go:WxH --weak` (the score alone, one thread).
-#   tools/bench_go.sh [BOARD...]     default: 2x2 2x3 2x4 3x3 2x5 3x4
+# Go on small boards from the empty board: score, proof-number expansions and
+# wall time of `gsolve query --game go:WxH --weak` (the score alone).
+#   tools/bench_go.sh [BOARD...]     default: 2x2 2x3 2x4 3x3 2x5 3x4 4x4
+#   THREADS=2 HASH=4096 tools/bench_go.sh 4x4
 set -euo pipefail
 BIN=${BIN:-"$(dirname "$0")/../build/gsolve"}
+THREADS=${THREADS:-1}
+HASH=${HASH:-4096}
 boards=("$@")
-[ ${#boards[@]} -gt 0 ] || boards=(2x2 2x3 2x4 3x3 2x5 3x4)
-printf '%-6s %6s %14s %6s %10s %10s\n' board score nodes depth "search s" "wall s"
+[ ${#boards[@]} -gt 0 ] || boards=(2x2 2x3 2x4 3x3 2x5 3x4 4x4)
+printf '%-6s %6s %14s %10s %10s %8s\n' board score nodes "search s" "wall s" threads
 for b in "${boards[@]}"; do
-  out=$( { /usr/bin/time -f 'wall %e' "$BIN" query --game "go:$b" --weak --json ""; } 2>&1)
+  out=$( { /usr/bin/time -f 'wall %e' "$BIN" query --game "go:$b" --weak --json --threads "$THREADS" \
+           --hash "$HASH" ""; } 2>&1)
   json=$(grep '^{' <<<"$out")
   wall=$(sed -n 's/^wall //p' <<<"$out")
   score=$(sed -E 's/.*"score":(-?[0-9]+).*/\1/' <<<"$json")
   nodes=$(sed -E 's/.*"nodes":([0-9]+).*/\1/' <<<"$json")
-  depth=$(sed -E 's/.*"depth":([0-9]+).*/\1/' <<<"$json")
   secs=$(sed -E 's/.*"seconds":([0-9.]+).*/\1/' <<<"$json")
-  printf '%-6s %6s %14s %6s %10s %10s\n' "$b" "$score" "$nodes" "$depth" "$secs" "$wall"
+  printf '%-6s %6s %14s %10s %10s %8s\n' "$b" "$score" "$nodes" "$secs" "$wall" "$THREADS"
 done

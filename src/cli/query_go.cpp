@@ -26,6 +26,11 @@ void report_tests(search::go::GoSolver& solver, const GoQueryOptions& o) {
       std::cerr << fmt::format("test {} >= {}: {}, {} nodes, {:.1f} s, {:.2f}M nodes/s\n", score ? "score" : "value", t,
                                holds ? "yes" : "no", nodes, s, s > 0 ? nodes / s / 1e6 : 0.0);
     });
+    solver.on_heartbeat([start](std::uint64_t nodes, int plies) {
+      const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      std::cerr << fmt::format("  ... {} nodes in this test's prover, {:.1f} s, {} plies below the test's position\n",
+                               nodes, s, plies);
+    });
   }
 }
 

@@ -90,6 +90,7 @@ expect_error "--store-depth 20: go:4x4 stores lines of up to 14 moves" "$BIN" so
 # Self-play from the solution ends at the game value.
 source "$(dirname "$0")/go_selfplay.inc"
 [ "$(selfplay 2 go:2x2)" == "= B+1" ] || fail "2x2 self-play: $(selfplay 2 go:2x2)"
+[ "$(selfplay 3 go:3x3)" == "= B+9" ] || fail "3x3 self-play: $(selfplay 3 go:3x3)"
 # The same from the database of lines for its first 4 moves, then by search.
 [ "$(selfplay 2 go:2x2 --db "$WORK/g22.gsdb")" == "= B+1" ] || fail "2x2 self-play from the database"
 reply=$(printf 'genmove b\ngenmove w\nquit\n' | "$BIN" gtp --game go:2x2 --db "$WORK/g22.gsdb")

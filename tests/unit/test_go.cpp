@@ -330,6 +330,31 @@ TEST_CASE("go: records and analysis") {
   CHECK(end == Record{Value::Lose, 0, -3});  // white to move
 }
 
+TEST_CASE("go: tests in parallel give the same answers as one at a time") {
+  // 3x3 with every move's record and 3x4's score, with 1, 2 and 3 threads
+  // (rounds of 2 or 3 thresholds, best moves tested 2 or 3 at a time).
+  const Go g33(3, 3), g34(3, 4);
+  GoSolver one(g33);
+  const GoGame empty(g33);
+  const Record r = one.record(empty);
+  CHECK(r == Record{Value::Win, 15, 9});
+  const auto moves = one.analyze(empty);
+  const Go::Move best = one.best_move(empty);
+  for (const int threads : {2, 3}) {
+    CAPTURE(threads);
+    GoSolver many(g33, GoSolver::kDefaultTableBytes, threads);
+    CHECK(many.record(empty) == r);
+    const auto m = many.analyze(empty);
+    REQUIRE(m.size() == moves.size());
+    for (std::size_t i = 0; i < m.size(); ++i) {
+      CHECK(m[i].move == moves[i].move);
+      CHECK(m[i].record == moves[i].record);
+    }
+    CHECK(many.best_move(empty) == best);  // the first best move in the line's order, whatever the grouping
+    CHECK(GoSolver(g34, GoSolver::kDefaultTableBytes, threads).solve(GoGame(g34)) == 4);
+  }
+}
+
 namespace {
 std::uint64_t points_of(const Go& go, std::initializer_list<const char*> names) {
   std::uint64_t set = 0;

@@ -50,6 +50,10 @@ class GoProver {
   // Called after each finished test (progress on long searches).
   using TestReport = std::function<void(Goal goal, int t, bool holds, std::uint64_t nodes)>;
   void on_test(TestReport report) { report_ = std::move(report); }
+  // Called every 2^22 expansions during a test with the expansions so far
+  // and the plies of the line below the test's root (a heartbeat on long proofs).
+  using Heartbeat = std::function<void(std::uint64_t nodes, int plies)>;
+  void on_heartbeat(Heartbeat beat) { heartbeat_ = std::move(beat); }
 
   std::uint64_t nodes() const { return nodes_; }
   std::size_t table_bytes() const { return memory_.bytes(); }
@@ -96,6 +100,7 @@ class GoProver {
   Goal goal_ = Goal::Score;                       // of the test under way
   std::uint64_t nodes_ = 0;                       // expansions
   TestReport report_;
+  Heartbeat heartbeat_;
 };
 
 }  // namespace gsolve::search::go

@@ -216,6 +216,16 @@ void GoSolver::on_test(GoProver::TestReport report) {
     });
 }
 
+void GoSolver::on_heartbeat(GoProver::Heartbeat beat) {
+  auto shared = std::make_shared<GoProver::Heartbeat>(std::move(beat));
+  auto lock = std::make_shared<std::mutex>();
+  for (auto& p : provers_)
+    p->on_heartbeat([shared, lock](std::uint64_t nodes, int plies) {
+      const std::lock_guard<std::mutex> hold(*lock);
+      (*shared)(nodes, plies);
+    });
+}
+
 std::uint64_t GoSolver::nodes() const {
   std::uint64_t n = nodes_;
   for (const auto& p : provers_) n += p->nodes();

@@ -91,6 +91,8 @@ class GoSolver {
   // Called after each finished test of an exact answer (progress on long
   // searches), from one thread at a time.
   void on_test(GoProver::TestReport report);
+  // The provers' heartbeats (the nodes are each prover's own), one thread at a time.
+  void on_heartbeat(GoProver::Heartbeat beat);
 
   int score_bound() const;  // more than any score's magnitude
   std::uint64_t nodes() const;  // alpha-beta nodes and proof-number expansions
