@@ -6,6 +6,7 @@ BoardSymmetry::BoardSymmetry(const Go& go) {
   const int w = go.width(), h = go.height(), n = go.points();
   // (x, y) -> (x', y'): the 4 reflections of a rectangle, and on a square the 4 with x and y swapped.
   count_ = w == h ? 8 : 4;
+  bytes_ = (n + 7) / 8;
   for (int s = 0; s < count_; ++s) {
     for (int p = 0; p < n; ++p) {
       int x = p % w, y = p / w;

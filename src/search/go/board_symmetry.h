@@ -17,7 +17,7 @@ class BoardSymmetry {
   int count() const { return count_; }
   std::uint64_t apply(int s, std::uint64_t board) const {
     std::uint64_t out = 0;
-    for (int k = 0; k < kBytes; ++k) out |= table_[s][k][(board >> (8 * k)) & 0xff];
+    for (int k = 0; k < bytes_; ++k) out |= table_[s][k][(board >> (8 * k)) & 0xff];
     return out;
   }
   int inverse(int s) const { return inverse_[s]; }
@@ -42,6 +42,7 @@ class BoardSymmetry {
  private:
   static constexpr int kBytes = 7;  // 49 points at most
   int count_ = 1;
+  int bytes_ = kBytes;  // the board's bytes: points beyond them are never set
   std::array<int, 8> inverse_{};
   std::array<std::array<std::uint8_t, 64>, 8> point_{};
   std::array<std::array<std::array<std::uint64_t, 256>, kBytes>, 8> table_{};

@@ -11,16 +11,13 @@
 namespace gsolve::search::go {
 namespace {
 
-constexpr int kBucket = 4;
-
 int log2_work(std::uint64_t n) { return n ? 63 - __builtin_clzll(n) : 0; }
 
 }  // namespace
 
 GoProver::GoProver(const Go& go, std::size_t table_bytes)
     : line_(go),
-      memory_(std::max<std::size_t>(std::bit_floor(table_bytes / (kBucket * sizeof(Entry))), 1) * kBucket *
-              sizeof(Entry)) {
+      memory_(std::max<std::size_t>(std::bit_floor(table_bytes / sizeof(Bucket)), 1) * sizeof(Bucket)) {
   order_.push_back(Go::kPass);
   std::vector<Go::Move> points;
   for (int m = 0; m < go.points(); ++m) points.push_back(static_cast<Go::Move>(m));
@@ -30,51 +27,57 @@ GoProver::GoProver(const Go& go, std::size_t table_bytes)
   };
   std::stable_sort(points.begin(), points.end(), [&](Go::Move a, Go::Move b) { return distance(a) < distance(b); });
   order_.insert(order_.end(), points.begin(), points.end());
-  table_ = static_cast<Entry*>(memory_.data());
-  buckets_ = memory_.bytes() / (kBucket * sizeof(Entry));
+  table_ = static_cast<Bucket*>(memory_.data());
+  buckets_ = memory_.bytes() / sizeof(Bucket);
 }
 
-GoProver::Entry* GoProver::bucket(const LineNode& n, int t) {
+std::uint64_t GoProver::hash(const LineNode& n, int t) const {
   const std::uint64_t extra = n.state() | static_cast<std::uint64_t>(goal_) << 8 |
                               static_cast<std::uint64_t>(static_cast<std::uint32_t>(t)) << 16;
-  return table_ + kBucket * (mix_board(n.canonical_black, n.canonical_white, extra) & (buckets_ - 1));
+  return mix_board(n.canonical_black, n.canonical_white, extra);
 }
 
-GoProver::Entry* GoProver::probe(const LineNode& n, int t) {
-  Entry* b = bucket(n, t);
-  for (int i = 0; i < kBucket; ++i)
-    if (b[i].state == n.state() && b[i].goal == goal_ && b[i].target == t && b[i].black == n.canonical_black &&
-        b[i].white == n.canonical_white)
-      return b + i;
+GoProver::Entry* GoProver::probe(const LineNode& n, int t, std::uint64_t h) {
+  Bucket& b = table_[h & (buckets_ - 1)];
+  for (int i = 0; i < kBucket; ++i) {
+    if (b.hash[i] != h) continue;
+    Entry& e = b.entry[i];  // the whole key is checked: a hash collision is never a hit
+    if (e.state == n.state() && e.goal == goal_ && e.target == t && e.black == n.canonical_black &&
+        e.white == n.canonical_white)
+      return &e;
+  }
   return nullptr;
 }
 
 void GoProver::store(const LineNode& n, int t, Numbers numbers, const Certificate* cert, std::uint64_t work) {
-  Entry* b = bucket(n, t);
-  Entry* slot = nullptr;
-  for (int i = 0; i < kBucket && !slot; ++i)
-    if (b[i].state == n.state() && b[i].goal == goal_ && b[i].target == t && b[i].black == n.canonical_black &&
-        b[i].white == n.canonical_white)
-      slot = b + i;
-  if (!slot) {  // an empty entry, else the one with the least work
-    slot = b;
+  const std::uint64_t h = hash(n, t);
+  Bucket& b = table_[h & (buckets_ - 1)];
+  int slot = -1;
+  for (int i = 0; i < kBucket && slot < 0; ++i)
+    if (b.hash[i] == h && b.entry[i].state == n.state() && b.entry[i].goal == goal_ && b.entry[i].target == t &&
+        b.entry[i].black == n.canonical_black && b.entry[i].white == n.canonical_white)
+      slot = i;
+  if (slot < 0) {  // an empty entry, else the one with the least work
+    slot = 0;
     for (int i = 0; i < kBucket; ++i) {
-      if (b[i].state == 0) {
-        slot = b + i;
+      if (b.entry[i].state == 0) {
+        slot = i;
         break;
       }
-      if (b[i].work < slot->work) slot = b + i;
+      if (b.entry[i].work < b.entry[slot].work) slot = i;
     }
   }
-  slot->black = n.canonical_black;
-  slot->white = n.canonical_white;
-  slot->state = n.state();
-  slot->goal = goal_;
-  slot->target = t;
-  slot->work = static_cast<std::uint8_t>(log2_work(work));
-  slot->phi = numbers.phi;
-  slot->delta = numbers.delta;
-  slot->cert = cert ? *cert : Certificate{};
+  b.hash[slot] = h;
+  Entry& e = b.entry[slot];
+  e.black = n.canonical_black;
+  e.white = n.canonical_white;
+  e.state = n.state();
+  e.goal = goal_;
+  e.target = t;
+  e.work = static_cast<std::uint8_t>(log2_work(work));
+  e.phi = numbers.phi;
+  e.delta = numbers.delta;
+  e.cert = cert ? *cert : Certificate{};
 }
 
 bool GoProver::decided(const LineNode& n, int t, Numbers& out) const {
@@ -102,7 +105,7 @@ void GoProver::evaluate(Child& c, int t) {
   c.hits = SuperkoHits{};
   if (decided(c.node, t, c.numbers)) return;
   c.numbers = {1, 1};
-  const Entry* e = probe(c.node, t);
+  const Entry* e = probe(c.node, t, c.hash);
   if (!e) return;
   if (e->phi != 0 && e->delta != 0) {
     c.numbers = {e->phi, e->delta};
@@ -147,9 +150,11 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
         continue;
       }
     }
-    evaluate(c, child_t);
+    c.hash = hash(c.node, child_t);
+    __builtin_prefetch(&table_[c.hash & (buckets_ - 1)]);  // read after the other children are made
     ++count;
   }
+  for (int i = 0; i < count; ++i) evaluate(kids[i], child_t);
 
   // The goal holds when a child's fails: phi = min of the children's delta,
   // delta = sum of their phi.

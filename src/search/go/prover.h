@@ -75,6 +75,7 @@ class GoProver {
   };
   struct Child {
     LineNode node;
+    std::uint64_t hash;  // of its table key
     Numbers numbers;     // of the child's goal (child_score_goal / child_value_goal of t)
     ExploredBoards seen;  // when resolved: the boards of its proof
     SuperkoHits hits;
@@ -85,16 +86,22 @@ class GoProver {
   void evaluate(Child& c, int t);
   // Whether n is decided without search (two passes, static bounds); out holds its numbers then.
   bool decided(const LineNode& n, int t, Numbers& out) const;
-  Entry* bucket(const LineNode& n, int t);
-  Entry* probe(const LineNode& n, int t);
+  // Four entries behind their keys' hashes: a probe that finds nothing reads one cache line.
+  static constexpr int kBucket = 4;
+  struct Bucket {
+    std::uint64_t hash[kBucket];
+    Entry entry[kBucket];
+  };
+  std::uint64_t hash(const LineNode& n, int t) const;
+  Entry* probe(const LineNode& n, int t, std::uint64_t hash);
   void store(const LineNode& n, int t, Numbers numbers, const Certificate* cert, std::uint64_t work);
   Child* frame(int ply);
 
   HistoryLine line_;
   std::vector<Go::Move> order_;  // the pass, then points from the centre outwards
   TableMemory memory_;
-  Entry* table_ = nullptr;
-  std::uint64_t buckets_ = 0;  // four entries a bucket
+  Bucket* table_ = nullptr;
+  std::uint64_t buckets_ = 0;
   std::vector<std::unique_ptr<Child[]>> frames_;  // the children of the node at each ply below the root
   int root_ = 0;                                  // line index of the root
   Goal goal_ = Goal::Score;                       // of the test under way
