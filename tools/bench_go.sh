@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Go on small boards from the empty board: score, proof-number expansions and
 # wall time of `gsolve query --game go:WxH --weak` (the score alone).
-#   tools/bench_go.sh [BOARD...]     default: 2x2 2x3 2x4 3x3 2x5 3x4 4x4
-#   THREADS=2 HASH=4096 tools/bench_go.sh 4x4
+#   tools/bench_go.sh [BOARD...]     default: 2x2 2x3 2x4 3x3 2x5 3x4
+#   THREADS=2 HASH=4096 tools/bench_go.sh 4x4     (default: 1 thread, --hash 256)
 set -euo pipefail
 BIN=${BIN:-"$(dirname "$0")/../build/gsolve"}
 THREADS=${THREADS:-1}
-HASH=${HASH:-4096}
+HASH=${HASH:-256}
 boards=("$@")
-[ ${#boards[@]} -gt 0 ] || boards=(2x2 2x3 2x4 3x3 2x5 3x4 4x4)
+[ ${#boards[@]} -gt 0 ] || boards=(2x2 2x3 2x4 3x3 2x5 3x4)
 printf '%-6s %6s %14s %10s %10s %8s\n' board score nodes "search s" "wall s" threads
 for b in "${boards[@]}"; do
   out=$( { /usr/bin/time -f 'wall %e' "$BIN" query --game "go:$b" --weak --json --threads "$THREADS" \

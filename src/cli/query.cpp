@@ -36,6 +36,7 @@ struct QueryOptions {
   bool weak = false;
   bool progress = false;
   std::string sgf_path;  // go: the position at the end of this SGF file's main line
+  std::optional<int> at_least;  // go: one test "score >= T"
   int threads = 1;
   std::size_t hash_mb = 256;
   std::size_t cache_mb = db::RecordReader::kDefaultCacheBytes >> 20;  // decoded frames kept
@@ -142,9 +143,10 @@ void run_query(const QueryOptions& o) {
   const int threads = thread_count(o.threads);
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
   if (o.db_path.empty() && is_go_spec(o.game)) {
-    run_go_query(o.game, o.positions, {o.json, o.weak, o.progress, o.hash_mb, threads});
+    run_go_query(o.game, o.positions, {o.json, o.weak, o.progress, o.hash_mb, threads, o.at_least});
     return;
   }
+  if (o.at_least) throw ParseError("--at-least applies to go searches without a database (--game go:WxH)");
   if (o.db_path.empty()) {
     if (o.game.empty()) throw ParseError("query needs --db FILE, or --game SPEC to search without a database");
     with_game(o.game, [&](const auto& g) {
@@ -230,6 +232,10 @@ void add_query(CLI::App& app) {
   add_threads_option(cmd, o->threads, "1");
   add_integer_option<std::size_t>(cmd, "--hash", o->hash_mb, 1, kMaxHashMb,
                                   "Search transposition table in MB (default 256)");
+  cmd->add_option_function<int>(
+         "--at-least", [o](int t) { o->at_least = t; },
+         "go: prove or refute one threshold: is the side to move's score at least T? (one proof-number test)")
+      ->check(CLI::Range(-99, 99));
   add_integer_option<std::size_t>(cmd, "--cache", o->cache_mb, 0, kMaxHashMb,
                                   "Decoded record frames kept in memory, MiB (default 256)");
   cmd->callback([o, cmd] {

@@ -56,6 +56,27 @@ void answer_weak(const Go& go, const std::string& text, const GoQueryOptions& o)
   std::cout.flush();
 }
 
+void answer_test(const Go& go, const std::string& text, const GoQueryOptions& o) {
+  const GoGame game = parse_go_game(go, text);
+  search::go::GoSolver solver(go, o.hash_mb << 20, o.threads);
+  report_tests(solver, o);
+  const int t = *o.at_least;
+  const auto start = std::chrono::steady_clock::now();
+  const bool holds = solver.at_least(game, t);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (o.json) {
+    std::cout << fmt::format(R"({{"position":"{}","board":"{}","at_least":{},"holds":{},"nodes":{},"seconds":{:.3f}}})",
+                             text, go.format(game.position()), t, holds, solver.nodes(), seconds)
+              << "\n";
+  } else {
+    std::cout << "position: " << text << "\n";
+    std::cout << "board: " << go.format(game.position()) << "\n";
+    std::cout << fmt::format("score >= {}: {}\n", t, holds ? "yes" : "no");
+    std::cout << fmt::format("nodes: {} in {:.2f} s\n", solver.nodes(), seconds);
+  }
+  std::cout.flush();
+}
+
 void answer(const Go& go, const std::string& text, const GoQueryOptions& o) {
   const bool json = o.json;
   GoGame game = parse_go_game(go, text);
@@ -89,7 +110,11 @@ void run_go_query(const std::string& spec, const std::vector<std::string>& posit
   const auto colon = spec.find(':');
   const Go go = Go::from_options(colon == std::string::npos ? "" : std::string_view(spec).substr(colon + 1));
   for (const auto& text : positions) {
-    const auto one = [&](const std::string& t) { o.weak ? answer_weak(go, t, o) : answer(go, t, o); };
+    const auto one = [&](const std::string& t) {
+      if (o.at_least) answer_test(go, t, o);
+      else if (o.weak) answer_weak(go, t, o);
+      else answer(go, t, o);
+    };
     if (text != "-") {
       one(text);
       continue;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,7 @@ struct GoQueryOptions {
   bool progress = false;  // a line on stderr per finished test
   std::size_t hash_mb = 256;
   int threads = 1;  // tests at once, each with its own share of the table
+  std::optional<int> at_least;  // one test "score >= T" instead of the value
 };
 void run_go_query(const std::string& spec, const std::vector<std::string>& positions, const GoQueryOptions& o);
 

@@ -450,6 +450,15 @@ TEST_CASE("go: 2x5 and 5x2 are +10, 3x3 +9, 3x4 and 4x3 +4, in the proof-number 
   }
 }
 
+TEST_CASE("long: go: 4x4 is +2 (van der Werf et al. 2003), with 1 and 2 threads") {
+  const Go go(4, 4);
+  for (const int threads : {1, 2}) {
+    CAPTURE(threads);
+    GoSolver solver(go, std::size_t{1} << 30, threads);
+    CHECK(solver.solve(GoGame(go)) == 2);
+  }
+}
+
 TEST_CASE("long: go: the table-free reference agrees on the empty 2x3 board") {
   long nodes = 0;
   CHECK(NaiveGo{2, 3}.solve({}, nodes) == 0);

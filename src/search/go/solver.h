@@ -68,6 +68,8 @@ class GoSolver {
   Record record(const GoGame& game);
   // Exact score only (a faster search without the length).
   int solve(const GoGame& game);
+  // Whether the side to move's score is at least t (one test).
+  bool at_least(const GoGame& game, int t) { return provers_[0]->at_least(game, GoProver::Goal::Score, t); }
   // Fail-soft window search of the score (searcher.h's contract): exact inside
   // (alpha, beta), else a bound on the side it fell.
   int window(const GoGame& game, int alpha, int beta);
