@@ -14,6 +14,16 @@ out=$("$BIN" query --game go:2x4 "" --weak --json)
 grep -qF '"value":"win","score":8,"nodes":' <<<"$out" || fail "2x4 weak json: $out"
 out=$("$BIN" query --game go:3x3 "b2" --json)
 grep -qF '"value":"lose","score":-9,' <<<"$out" || fail "3x3 after the centre: $out"
+# One proof test: 3x3 is at least +9 and not +10; 3x4 (+4) with two threads' tables.
+out=$("$BIN" query --game go:3x3 --at-least 9 "")
+grep -qx "score >= 9: yes" <<<"$out" || fail "3x3 at least 9: $out"
+out=$("$BIN" query --game go:3x4 --at-least 5 --json "")
+grep -qF '"at_least":5,"holds":false,' <<<"$out" || fail "3x4 at least 5: $out"
+out=$("$BIN" query --game go:3x4 --weak --threads 2 --progress "" 2>"$WORK/progress")
+grep -qx "value: win +4 (score only: --weak)" <<<"$out" || fail "3x4 with 2 threads: $out"
+grep -qE "^test score >= -?[0-9]+: (yes|no), [0-9]+ nodes, " "$WORK/progress" || fail "3x4 progress: $(cat "$WORK/progress")"
+expect_error "--at-least applies to go searches without a database (--game go:WxH)" \
+  "$BIN" query --game connect4:4x4 --at-least 1 ""
 out=$("$BIN" query --game go:2x2 "(;SZ[2];B[ab];W[bb];B[aa];W[ba])")
 grep -qxF "board: .O/.O X" <<<"$out" || fail "2x2 sgf board: $out"
 
