@@ -1,27 +1,21 @@
 #include "src/core/cluster.h"
 
+#include <dlfcn.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <climits>
 #include <cstdlib>
 #include <cstring>
 #include <stdexcept>
 
-#ifdef GSOLVE_HAVE_MPI
-#include <mpi.h>
-#endif
+#include "src/core/message_passing.h"
 
 namespace gsolve {
 
 namespace {
-bool joined = false;
-
-#ifdef GSOLVE_HAVE_MPI
-// MPI counts are ints: large buffers go in pieces of at most this many items.
-constexpr std::uint64_t kPiece = std::uint64_t{1} << 28;
-
-void check(int rc, const char* what) {
-  if (rc != MPI_SUCCESS) throw std::runtime_error(std::string("MPI: ") + what + " failed");
-}
+// MPI counts are ints: large buffers go in pieces of at most this many bytes.
+constexpr std::uint64_t kPiece = std::uint64_t{1} << 30;
 
 // The launchers' environment: Open MPI's mpirun, and PMIx / PMI (srun).
 bool launched_by_mpi() {
@@ -29,7 +23,28 @@ bool launched_by_mpi() {
     if (std::getenv(v)) return true;
   return false;
 }
+
+#ifdef GSOLVE_HAVE_MPI
+// libgsolve_mpi.so beside the executable. RTLD_GLOBAL: Open MPI's own
+// components, loaded by libmpi, look up its symbols.
+const MessagePassing* load_module() {
+  std::string path(4096, '\0');
+  const ssize_t n = ::readlink("/proc/self/exe", path.data(), path.size());
+  path.resize(n > 0 ? static_cast<std::size_t>(n) : 0);
+  path = path.substr(0, path.rfind('/') + 1) + "libgsolve_mpi.so";
+  void* module = ::dlopen(path.c_str(), RTLD_NOW | RTLD_GLOBAL);
+  if (!module) throw std::runtime_error(std::string("MPI: cannot load ") + path + ": " + ::dlerror());
+  const auto entry = reinterpret_cast<const MessagePassing* (*)()>(::dlsym(module, "gsolve_message_passing"));
+  if (!entry) throw std::runtime_error("MPI: " + path + " has no gsolve_message_passing");
+  return entry();
+}
 #endif
+
+// Each piece of [0, count) of at most `piece` items, as (offset, count).
+template <class F>
+void in_pieces(std::uint64_t count, std::uint64_t piece, F&& f) {
+  for (std::uint64_t at = 0; at < count; at += piece) f(at, static_cast<int>(std::min(piece, count - at)));
+}
 }  // namespace
 
 Cluster& Cluster::world() {
@@ -48,35 +63,75 @@ bool Cluster::built_with_mpi() {
 void Cluster::init([[maybe_unused]] int& argc, [[maybe_unused]] char**& argv) {
 #ifdef GSOLVE_HAVE_MPI
   if (!launched_by_mpi()) return;
-  int provided = 0;
-  check(MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided), "MPI_Init_thread");
-  joined = true;
-  // Only the main thread calls MPI, while oneTBB's threads work beside it.
-  if (provided < MPI_THREAD_FUNNELED)
-    throw std::runtime_error("MPI: the library supports no threads beside MPI calls (MPI_THREAD_FUNNELED needed)");
-  MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
   Cluster& c = world();
-  MPI_Comm_rank(MPI_COMM_WORLD, &c.rank_);
-  MPI_Comm_size(MPI_COMM_WORLD, &c.size_);
-  MPI_Comm local;
-  check(MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &local), "MPI_Comm_split_type");
-  MPI_Comm_size(local, &c.local_size_);
-  MPI_Comm_free(&local);
+  const MessagePassing* mpi = load_module();
+  int rank = 0, size = 1, local_size = 1;
+  mpi->init(argc, argv, rank, size, local_size);
+  c.mpi_ = mpi;
+  c.rank_ = rank, c.size_ = size, c.local_size_ = local_size;
 #endif
 }
 
 void Cluster::finalize() {
-#ifdef GSOLVE_HAVE_MPI
-  if (joined) MPI_Finalize();
-  joined = false;
-#endif
+  Cluster& c = world();
+  if (c.mpi_) c.mpi_->finalize();
+  c.mpi_ = nullptr;
 }
 
 void Cluster::abort(int code) {
-#ifdef GSOLVE_HAVE_MPI
-  if (joined) MPI_Abort(MPI_COMM_WORLD, code);
-#endif
+  if (const MessagePassing* mpi = world().mpi_) mpi->abort(code);
   std::_Exit(code);
+}
+
+void Cluster::broadcast(std::span<std::uint32_t> data) {
+  if (alone()) return;
+  step();
+  char* bytes = reinterpret_cast<char*>(data.data());
+  in_pieces(data.size_bytes(), kPiece, [&](std::uint64_t at, int n) { mpi_->broadcast(bytes + at, n, 0); });
+  if (!root()) exchanged_bytes_ += data.size_bytes();
+}
+
+void Cluster::broadcast(std::string& text) {
+  if (alone()) return;
+  step();
+  std::uint64_t n = text.size();
+  mpi_->broadcast(&n, 8, 0);
+  text.resize(n);
+  in_pieces(n, kPiece, [&](std::uint64_t at, int k) { mpi_->broadcast(text.data() + at, k, 0); });
+  if (!root()) exchanged_bytes_ += n + 8;
+}
+
+std::uint64_t Cluster::sum(std::uint64_t v) {
+  if (alone()) return v;
+  step();
+  mpi_->all_reduce(&v, 1, MessagePassing::Reduction::Sum);
+  exchanged_bytes_ += 8;
+  return v;
+}
+
+bool Cluster::any(bool v) { return sum(v ? 1 : 0) > 0; }
+
+void Cluster::or_words(std::span<std::uint64_t> words) {
+  if (alone()) return;
+  step();
+  in_pieces(words.size(), kPiece / 8, [&](std::uint64_t at, int n) {
+    mpi_->all_reduce(words.data() + at, n, MessagePassing::Reduction::Or);
+  });
+  exchanged_bytes_ += words.size_bytes();
+}
+
+void Cluster::gather_shares(std::span<std::uint32_t> data, std::span<const std::uint64_t> bounds) {
+  if (alone()) return;
+  step();
+  // Each owner broadcasts its share (MPI_Allgatherv's int displacements would
+  // cap a tier at 2^31 records).
+  char* bytes = reinterpret_cast<char*>(data.data());
+  for (int r = 0; r < size_; ++r) {
+    in_pieces((bounds[r + 1] - bounds[r]) * 4, kPiece, [&](std::uint64_t at, int n) {
+      mpi_->broadcast(bytes + bounds[r] * 4 + at, n, r);
+      if (r != rank_) exchanged_bytes_ += static_cast<std::uint64_t>(n);
+    });
+  }
 }
 
 std::vector<std::string> Cluster::gather_lists(const std::vector<std::string>& texts) {
@@ -99,81 +154,20 @@ std::vector<std::string> Cluster::gather_lists(const std::vector<std::string>& t
   return all;
 }
 
-#ifdef GSOLVE_HAVE_MPI
-
-void Cluster::broadcast(std::span<std::uint32_t> data) {
-  if (alone()) return;
-  step();
-  for (std::uint64_t at = 0; at < data.size(); at += kPiece) {
-    const auto n = static_cast<int>(std::min<std::uint64_t>(kPiece, data.size() - at));
-    check(MPI_Bcast(data.data() + at, n, MPI_UINT32_T, 0, MPI_COMM_WORLD), "MPI_Bcast");
-  }
-  if (!root()) exchanged_bytes_ += data.size() * 4;
-}
-
-void Cluster::broadcast(std::string& text) {
-  if (alone()) return;
-  step();
-  std::uint64_t n = text.size();
-  check(MPI_Bcast(&n, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD), "MPI_Bcast");
-  text.resize(n);
-  for (std::uint64_t at = 0; at < n; at += kPiece) {
-    const auto k = static_cast<int>(std::min<std::uint64_t>(kPiece, n - at));
-    check(MPI_Bcast(text.data() + at, k, MPI_CHAR, 0, MPI_COMM_WORLD), "MPI_Bcast");
-  }
-  if (!root()) exchanged_bytes_ += n + 8;
-}
-
-std::uint64_t Cluster::sum(std::uint64_t v) {
-  if (alone()) return v;
-  step();
-  std::uint64_t total = 0;
-  check(MPI_Allreduce(&v, &total, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD), "MPI_Allreduce");
-  exchanged_bytes_ += 8;
-  return total;
-}
-
-bool Cluster::any(bool v) { return sum(v ? 1 : 0) > 0; }
-
-void Cluster::or_words(std::span<std::uint64_t> words) {
-  if (alone()) return;
-  step();
-  for (std::uint64_t at = 0; at < words.size(); at += kPiece) {
-    const auto n = static_cast<int>(std::min<std::uint64_t>(kPiece, words.size() - at));
-    check(MPI_Allreduce(MPI_IN_PLACE, words.data() + at, n, MPI_UINT64_T, MPI_BOR, MPI_COMM_WORLD),
-          "MPI_Allreduce");
-  }
-  exchanged_bytes_ += words.size() * 8;
-}
-
-void Cluster::gather_shares(std::span<std::uint32_t> data, std::span<const std::uint64_t> bounds) {
-  if (alone()) return;
-  step();
-  // Each owner broadcasts its share (MPI_Allgatherv's int displacements would
-  // cap a tier at 2^31 records).
-  for (int r = 0; r < size_; ++r) {
-    for (std::uint64_t at = bounds[r]; at < bounds[r + 1]; at += kPiece) {
-      const auto n = static_cast<int>(std::min<std::uint64_t>(kPiece, bounds[r + 1] - at));
-      check(MPI_Bcast(data.data() + at, n, MPI_UINT32_T, r, MPI_COMM_WORLD), "MPI_Bcast");
-      if (r != rank_) exchanged_bytes_ += static_cast<std::uint64_t>(n) * 4;
-    }
-  }
-}
-
 std::vector<std::string> Cluster::gather_text(const std::string& text) {
   if (alone()) return {text};
   step();
   const std::uint64_t n = text.size();
   std::vector<std::uint64_t> sizes(root() ? size_ : 0);
-  check(MPI_Gather(&n, 1, MPI_UINT64_T, sizes.data(), 1, MPI_UINT64_T, 0, MPI_COMM_WORLD), "MPI_Gather");
-  std::uint64_t longest = 0;
-  check(MPI_Allreduce(&n, &longest, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD), "MPI_Allreduce");
+  mpi_->gather_word(n, sizes.data());
+  std::uint64_t longest = n;
+  mpi_->all_reduce(&longest, 1, MessagePassing::Reduction::Max);
   // Rounds of at most `piece` bytes from each process keep MPI's int counts
   // and displacements in range (one tier's share can pass 2 GiB).
   const std::uint64_t piece = std::min<std::uint64_t>(kPiece, INT_MAX / static_cast<std::uint64_t>(size_));
   std::vector<std::string> texts(root() ? size_ : 0);
   for (int r = 0; r < static_cast<int>(texts.size()); ++r) texts[r].resize(sizes[r]);
-  std::vector<int> counts(texts.size()), displs(texts.size());
+  std::vector<int> counts(texts.size()), offsets(texts.size());
   std::string round;
   const auto part = [&](std::uint64_t size, std::uint64_t at) {
     return static_cast<int>(size > at ? std::min(piece, size - at) : 0);
@@ -182,15 +176,13 @@ std::vector<std::string> Cluster::gather_text(const std::string& text) {
     int total = 0;
     for (int r = 0; r < static_cast<int>(texts.size()); ++r) {
       counts[r] = part(sizes[r], at);
-      displs[r] = total;
+      offsets[r] = total;
       total += counts[r];
     }
     round.resize(static_cast<std::size_t>(total));
-    check(MPI_Gatherv(text.data() + std::min(at, n), part(n, at), MPI_CHAR, round.data(), counts.data(),
-                      displs.data(), MPI_CHAR, 0, MPI_COMM_WORLD),
-          "MPI_Gatherv");
+    mpi_->gather_bytes(text.data() + std::min(at, n), part(n, at), round.data(), counts.data(), offsets.data());
     for (int r = 0; r < static_cast<int>(texts.size()); ++r)
-      std::memcpy(texts[r].data() + at, round.data() + displs[r], static_cast<std::size_t>(counts[r]));
+      std::memcpy(texts[r].data() + at, round.data() + offsets[r], static_cast<std::size_t>(counts[r]));
   }
   if (root())
     for (int r = 1; r < size_; ++r) exchanged_bytes_ += sizes[r];
@@ -198,57 +190,28 @@ std::vector<std::string> Cluster::gather_text(const std::string& text) {
 }
 
 void Cluster::send(int to, int tag, std::span<const std::uint64_t> words) {
+  if (alone()) throw std::logic_error("Cluster::send: a single process has nobody to send to");
   step();
-  check(MPI_Send(words.data(), static_cast<int>(words.size()), MPI_UINT64_T, to, tag, MPI_COMM_WORLD), "MPI_Send");
+  mpi_->send(to, tag, words.data(), static_cast<int>(words.size()));
 }
 
-namespace {
-Cluster::Message receive_probed(const MPI_Status& status) {
-  int n = 0;
-  MPI_Get_count(&status, MPI_UINT64_T, &n);
-  Cluster::Message m{status.MPI_SOURCE, status.MPI_TAG, std::vector<std::uint64_t>(static_cast<std::size_t>(n))};
-  check(MPI_Recv(m.words.data(), n, MPI_UINT64_T, m.from, m.tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE), "MPI_Recv");
-  return m;
-}
-}  // namespace
-
-std::optional<Cluster::Message> Cluster::poll() {
+std::optional<Cluster::Message> Cluster::next_message(int from, bool wait) {
+  if (alone()) {
+    if (wait) throw std::logic_error("Cluster::receive: a single process has nobody to hear from");
+    return std::nullopt;
+  }
   step();
-  int arrived = 0;
-  MPI_Status status;
-  check(MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &arrived, &status), "MPI_Iprobe");
-  if (!arrived) return std::nullopt;
-  Message m = receive_probed(status);
+  Message m;
+  int count = 0;
+  if (!mpi_->probe(from, wait, m.from, m.tag, count)) return std::nullopt;
+  m.words.resize(static_cast<std::size_t>(count));
+  mpi_->receive(m.from, m.tag, m.words.data(), count);
   exchanged_bytes_ += m.words.size() * 8;
   return m;
 }
 
-Cluster::Message Cluster::receive(int from) {
-  step();
-  MPI_Status status;
-  check(MPI_Probe(from, MPI_ANY_TAG, MPI_COMM_WORLD, &status), "MPI_Probe");
-  Message m = receive_probed(status);
-  exchanged_bytes_ += m.words.size() * 8;
-  return m;
-}
+std::optional<Cluster::Message> Cluster::poll() { return next_message(-1, false); }
 
-#else  // one process: collectives are identities, and nobody to talk to
-
-void Cluster::broadcast(std::span<std::uint32_t>) {}
-void Cluster::broadcast(std::string&) {}
-std::uint64_t Cluster::sum(std::uint64_t v) { return v; }
-bool Cluster::any(bool v) { return v; }
-void Cluster::or_words(std::span<std::uint64_t>) {}
-void Cluster::gather_shares(std::span<std::uint32_t>, std::span<const std::uint64_t>) {}
-std::vector<std::string> Cluster::gather_text(const std::string& text) { return {text}; }
-void Cluster::send(int, int, std::span<const std::uint64_t>) {
-  throw std::logic_error("Cluster::send: a single process has nobody to send to");
-}
-std::optional<Cluster::Message> Cluster::poll() { return std::nullopt; }
-Cluster::Message Cluster::receive(int) {
-  throw std::logic_error("Cluster::receive: a single process has nobody to hear from");
-}
-
-#endif
+Cluster::Message Cluster::receive(int from) { return *next_message(from, true); }
 
 }  // namespace gsolve

@@ -1,7 +1,8 @@
 // The processes of one solve: an MPI job (Open MPI's mpirun, Slurm's srun) or,
 // without a launcher or without MPI in the build, this process alone.
 //
-// The solvers call only this interface; none of them includes <mpi.h>. With
+// The solvers call only this interface; none of them includes <mpi.h>: the
+// MPI calls live in a module loaded only in a job (message_passing.h). With
 // one process every collective is a no-op and point-to-point is never used,
 // so a run without mpirun behaves exactly as a build without MPI. Only the
 // thread that called init() calls in here (MPI_THREAD_FUNNELED): the oneTBB
@@ -21,6 +22,8 @@
 #include <vector>
 
 namespace gsolve {
+
+struct MessagePassing;
 
 class Cluster {
  public:
@@ -94,6 +97,8 @@ class Cluster {
 
  private:
   void step() { in_step_ = true; }
+  std::optional<Message> next_message(int from, bool wait);  // from < 0: anyone
+  const MessagePassing* mpi_ = nullptr;  // the loaded module's calls, in a job
   int rank_ = 0, size_ = 1, local_size_ = 1;
   bool in_step_ = false;
   std::uint64_t exchanged_bytes_ = 0;
