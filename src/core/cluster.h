@@ -115,14 +115,22 @@ struct ProcessFailed : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+namespace detail {
+// f's exception, or null.
 template <class F>
-void Cluster::all_or_none_here(F&& f) {
-  std::exception_ptr error;
+std::exception_ptr failure_of(F&& f) {
   try {
     f();
   } catch (...) {
-    error = std::current_exception();
+    return std::current_exception();
   }
+  return nullptr;
+}
+}  // namespace detail
+
+template <class F>
+void Cluster::all_or_none_here(F&& f) {
+  const std::exception_ptr error = detail::failure_of(f);
   constexpr std::uint64_t kRootFailed = std::uint64_t{1} << 32;  // the others count in the low bits
   const std::uint64_t failed = sum(!error ? 0 : root() ? kRootFailed : 1);
   if (failed == 0) return;
@@ -141,12 +149,7 @@ void Cluster::all_or_none_here(F&& f) {
 
 template <class F>
 void Cluster::all_or_none(F&& f) {
-  std::exception_ptr error;
-  try {
-    f();
-  } catch (...) {
-    error = std::current_exception();
-  }
+  const std::exception_ptr error = detail::failure_of(f);
   if (any(error != nullptr)) {
     in_step_ = false;  // every process throws here: nobody waits
     if (error) std::rethrow_exception(error);
