@@ -64,6 +64,13 @@ grep -qE '^genmove: no proof within 1 s; [a-d][1-4] is the best move of depth [0
 reply=$(printf 'genmove b\nquit\n' | "$BIN" gtp --game go:3x3 --time 30 2>"$WORK/time.err")
 grep -qx '= B2' <<<"$reply" || fail "3x3 timed genmove: $reply"
 [ ! -s "$WORK/time.err" ] || fail "3x3 timed genmove is proven, yet: $(cat "$WORK/time.err")"
+# A move proven within half the time is played as proven: on 4x4 after 8
+# moves the timed genmove is the untimed (proven) one, and says nothing.
+cmds='play b c3\nplay w b2\nplay b b3\nplay w c2\nplay b a2\nplay w a3\nplay b d2\nplay w d3\ngenmove b\nquit\n'
+timed=$(printf "$cmds" | "$BIN" gtp --game go:4x4 --time 60 2>"$WORK/time.err" | grep '^= [A-Z]')
+untimed=$(printf "$cmds" | "$BIN" gtp --game go:4x4 | grep '^= [A-Z]')
+[ "$timed" == "= A4" ] && [ "$untimed" == "= A4" ] || fail "4x4 timed genmove after 8 moves: $timed, untimed $untimed"
+[ ! -s "$WORK/time.err" ] || fail "4x4 timed genmove after 8 moves is proven, yet: $(cat "$WORK/time.err")"
 expect_error "--time: expected seconds > 0, got '-1'" "$BIN" gtp --game go:3x3 --time -1
 
 # A database of lines (--store-depth): killed and resumed to the same signature,

@@ -128,6 +128,7 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
                                 SuperkoHits& hits) {
   ++nodes_;
   if ((nodes_ & ((std::uint64_t{1} << 22) - 1)) == 0 && heartbeat_) heartbeat_(nodes_, line_.top() - root_);
+  if ((nodes_ & 4095) == 0 && deadline_ && std::chrono::steady_clock::now() >= *deadline_) throw TimedOut{};
   const std::uint64_t nodes_before = nodes_;
   if (goal_ == Goal::Value && line_.top() >= kScale - 1)  // the combined value holds lines shorter than kScale
     throw std::runtime_error("go: a line of play longer than " + std::to_string(kScale - 1) + " plies");

@@ -22,9 +22,11 @@
 // area's bounds (benson.h) are checked for every child when a node is expanded.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "games/go.h"
@@ -54,6 +56,11 @@ class GoProver {
   // and the plies of the line below the test's root (a heartbeat on long proofs).
   using Heartbeat = std::function<void(std::uint64_t nodes, int plies)>;
   void on_heartbeat(Heartbeat beat) { heartbeat_ = std::move(beat); }
+
+  // Tests after the deadline throw TimedOut (checked every 4096 expansions;
+  // what the table holds stays exact); none by default.
+  struct TimedOut {};
+  void set_deadline(std::optional<std::chrono::steady_clock::time_point> deadline) { deadline_ = deadline; }
 
   std::uint64_t nodes() const { return nodes_; }
   std::size_t table_bytes() const { return memory_.bytes(); }
@@ -108,6 +115,7 @@ class GoProver {
   std::uint64_t nodes_ = 0;                       // expansions
   TestReport report_;
   Heartbeat heartbeat_;
+  std::optional<std::chrono::steady_clock::time_point> deadline_;
 };
 
 }  // namespace gsolve::search::go

@@ -371,6 +371,27 @@ GoSolver::TimedChoice GoSolver::choose_move(const GoGame& game, double seconds) 
   std::stable_sort(moves.begin(), moves.end(), [&](Go::Move a, Go::Move b) { return rank(a) < rank(b); });
   TimedChoice choice{moves.empty() ? Go::kPass : moves[0], false, -kInfinity, kInfinity, 0};
   if (moves.empty()) return choice;
+  // Half the time to prove a best move (late in a game proofs are quick),
+  // the rest, if that fails, to the depth-limited search.
+  const auto start = std::chrono::steady_clock::now();
+  const auto half = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+      std::chrono::duration<double>(seconds / 2));
+  {
+    struct Deadlines {  // set for the proof attempt, cleared however it ends
+      std::vector<std::unique_ptr<GoProver>>& provers;
+      ~Deadlines() {
+        for (auto& p : provers) p->set_deadline(std::nullopt);
+      }
+    } deadlines{provers_};
+    for (auto& p : provers_) p->set_deadline(start + half);
+    try {
+      const Go::Move m = best_move(game);
+      const int s = score_of(value(game));  // cheap: the table holds the tests just made
+      return {m, true, s, s, 0};
+    } catch (const GoProver::TimedOut&) {
+    }
+  }
+  seconds -= std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   timed_ = true;
   timed_out_ = false;
   ++generation_;

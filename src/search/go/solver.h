@@ -79,14 +79,15 @@ class GoSolver {
   // A best move (kPass when the game is over).
   Go::Move best_move(const GoGame& game);
 
-  // A move within a time limit: the deepening runs over the root's moves until
-  // one move's score is proven best or the time runs out; then the move with
-  // the best bounds of the deepest finished depth is chosen.
+  // A move within a time limit: first a proven best move (best_move) within
+  // half the time; failing that, the deepening runs over the root's moves
+  // until one move's score is proven best or the time runs out; then the move
+  // with the best bounds of the deepest finished depth is chosen.
   struct TimedChoice {
     Go::Move move;
     bool proven;       // the move's score is the position's value
     int lower, upper;  // bounds on the move's score for the mover
-    int depth;         // the deepest finished depth (0: none finished, the first legal move)
+    int depth;         // the deepest finished depth (0: proven by the prover, or none finished)
   };
   TimedChoice choose_move(const GoGame& game, double seconds);
 
