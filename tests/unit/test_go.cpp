@@ -334,7 +334,8 @@ TEST_CASE("go: tests in parallel give the same answers as one at a time") {
   // 3x3 with every move's record and 3x4's score, with 1, 2 and 3 threads
   // (rounds of 2 or 3 thresholds, best moves tested 2 or 3 at a time).
   const Go g33(3, 3), g34(3, 4);
-  GoSolver one(g33);
+  constexpr std::size_t kTable = std::size_t{16} << 20;  // small boards: a small table maps fast
+  GoSolver one(g33, kTable);
   const GoGame empty(g33);
   const Record r = one.record(empty);
   CHECK(r == Record{Value::Win, 15, 9});
@@ -342,7 +343,7 @@ TEST_CASE("go: tests in parallel give the same answers as one at a time") {
   const Go::Move best = one.best_move(empty);
   for (const int threads : {2, 3}) {
     CAPTURE(threads);
-    GoSolver many(g33, GoSolver::kDefaultTableBytes, threads);
+    GoSolver many(g33, kTable, threads);
     CHECK(many.record(empty) == r);
     const auto m = many.analyze(empty);
     REQUIRE(m.size() == moves.size());
@@ -351,7 +352,7 @@ TEST_CASE("go: tests in parallel give the same answers as one at a time") {
       CHECK(m[i].record == moves[i].record);
     }
     CHECK(many.best_move(empty) == best);  // the first best move in the line's order, whatever the grouping
-    CHECK(GoSolver(g34, GoSolver::kDefaultTableBytes, threads).solve(GoGame(g34)) == 4);
+    CHECK(GoSolver(g34, kTable, threads).solve(GoGame(g34)) == 4);
   }
 }
 
