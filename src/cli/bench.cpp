@@ -194,8 +194,9 @@ void add_bench(CLI::App& app) {
       "print mean CPU time, wall time and nodes per position.");
   add_threads_option(cmd, o->threads, "1");
   cmd->add_option("--set", o->path,
-                  "A test set: *.obf is reversi:8x8 OBF (\"<board> <side>; <move>:<score>; ...\"), anything else a\n"
-                  "Connect 4 set (\"<moves> <Pons score>\", board size from \"WxH\" in its name, else 7x6)")
+                  "A test set: *.obf is reversi OBF (\"<board> <side>; <move>:<score>; ...\"), anything else a\n"
+                  "Connect 4 set (\"<moves> <Pons score>\"); the board size is \"WxH\" in the file's name, else\n"
+                  "8x8 for reversi and 7x6 for Connect 4")
       ->check(CLI::ExistingFile);
   cmd->add_option("--position", o->position, "Search one connect4:7x6 position (moves; \"\" = the empty board)")
       ->excludes("--set");

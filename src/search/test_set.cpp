@@ -83,17 +83,14 @@ TestSet read_test_set(const std::string& path, std::size_t limit) {
   const bool obf = ends_with(name, ".obf");
   TestSet set;
   set.name = name;
-  if (obf) {
-    set.game_spec = "reversi:8x8";
-  } else {
-    int w = 7, h = 6;
-    std::smatch match;
-    if (std::regex_search(name, match, std::regex("([0-9]+)x([0-9]+)"))) {
-      w = std::stoi(match[1]);
-      h = std::stoi(match[2]);
-    }
-    set.game_spec = "connect4:" + std::to_string(w) + "x" + std::to_string(h);
+  // The board size from "WxH" in the name: reversi 8x8 and connect4 7x6 without one.
+  int w = obf ? 8 : 7, h = obf ? 8 : 6;
+  std::smatch match;
+  if (std::regex_search(name, match, std::regex("([0-9]+)x([0-9]+)"))) {
+    w = std::stoi(match[1]);
+    h = std::stoi(match[2]);
   }
+  set.game_spec = (obf ? "reversi:" : "connect4:") + std::to_string(w) + "x" + std::to_string(h);
   std::string line;
   std::size_t number = 0;
   while (std::getline(in, line) && (limit == 0 || set.lines.size() < limit)) {

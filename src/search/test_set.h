@@ -2,8 +2,9 @@
 // scores, read into one game-independent form and run by any searcher.
 //
 // Formats, chosen by the file name:
-//   *.obf  OBF (../shared/data/reversi/README.md), game reversi:8x8:
-//          "<64 chars> <X|O>; <move>:<score>; <move>:<score>; ..." best move
+//   *.obf  OBF (../shared/data/reversi/README.md), game reversi:NxN with NxN
+//          from the file name (r6x6-22.obf), else 8x8:
+//          "<N*N chars> <X|O>; <move>:<score>; <move>:<score>; ..." best move
 //          first; '%' starts a comment line. Every move's score is the exact
 //          final margin for the side to move after that move; the first is the
 //          position's score. A line without a score is an error (ParseError

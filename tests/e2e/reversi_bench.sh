@@ -15,6 +15,12 @@ jq -e --argjson m "$moves" '.positions == 19 and .wrong == 0 and .moves_checked 
 "$BIN" bench --set "$RDATA/fforum-40-59.obf" --limit 3 --json > "$WORK/bench.json" || fail "bench FFO #40-42: $(cat "$WORK/bench.json")"
 jq -e '.positions == 3 and .wrong == 0' "$WORK/bench.json" > /dev/null || fail "bench FFO #40-42: $(cat "$WORK/bench.json")"
 
+# reversi:6x6 from the file's name: two positions of 22 empties, every move's score.
+moves=$(grep -v '^%' "$RDATA/r6x6-22.obf" | head -n 2 | tr ';' '\n' | grep -c ':')
+"$BIN" bench --set "$RDATA/r6x6-22.obf" --limit 2 --all-moves --json > "$WORK/bench.json" || fail "bench r6x6-22: $(cat "$WORK/bench.json")"
+jq -e --argjson m "$moves" '.positions == 2 and .wrong == 0 and .moves_checked == $m' "$WORK/bench.json" > /dev/null \
+  || fail "bench r6x6-22 --all-moves: $(cat "$WORK/bench.json")"
+
 # One wrong best score (line 2: +0 -> +2) exits 1 and names the line.
 head -n 3 "$RDATA/fforum-20-39.obf" > "$WORK/wrong.obf"
 sed -i '2s/; G5:+0;/; G5:+2;/' "$WORK/wrong.obf"

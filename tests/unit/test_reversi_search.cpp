@@ -32,7 +32,7 @@ namespace {
 
 // The test drivers below call the leaf solvers and the stability cut-off
 // directly, without a ReversiPlugin to fill the edge table first.
-const bool kEdgeTableFilled = (ensure_edge_stability(), true);
+const bool kEdgeTableFilled = (ensure_edge_stability(4), ensure_edge_stability(6), ensure_edge_stability(8), true);
 
 // Plain minimax, no pruning, no ordering: the reference score.
 int minimax(u64 own, u64 opp, u64 empty, bool passed = false) {
@@ -57,10 +57,12 @@ struct Board {
 // A random position with `empties` empty squares on the 8x8 board, reached by
 // random legal play from the start (so it is a real game position); the side
 // to move may have to pass.
-// `n`: board size (6: the 6x6 board in the corner of the 8x8 frame).
+// `n`: board size (6, 4: the board in the corner of the 8x8 frame).
 bool random_position(std::mt19937_64& rng, int empties, Board* out, int n = 8) {
-  u64 own = n == 8 ? 0x0000000810000000ull : 0x0000000004080000ull;  // black: e4 d5 (8x8), d3 c4 (6x6)
-  u64 opp = n == 8 ? 0x0000001008000000ull : 0x0000000008040000ull;  // white: d4 e5 (8x8), c3 d4 (6x6)
+  const int h = n / 2;
+  const auto at = [](int r, int c) { return u64{1} << (r * 8 + c); };
+  u64 own = at(h - 1, h) | at(h, h - 1);      // black: e4 d5 on 8x8, d3 c4 on 6x6
+  u64 opp = at(h - 1, h - 1) | at(h, h);      // white: d4 e5 on 8x8, c3 d4 on 6x6
   u64 empty = board_mask(n) & ~(own | opp);
   bool passed = false;
   while (count(empty) > empties) {
@@ -102,8 +104,8 @@ struct Driver {
   int search(u64 own, u64 opp, u64 empty, int alpha, int beta, bool passed = false) {
     const int n = count(empty);
     if (n <= leaf_empties) {
-      if (passed) return -solve_leaf(opp, own, empty, -beta, -alpha, nodes);  // let the leaf see the pass itself
-      return solve_leaf(own, opp, empty, alpha, beta, nodes);
+      if (passed) return -solve_leaf<kBoard8>(opp, own, empty, -beta, -alpha, nodes);  // let the leaf see the pass itself
+      return solve_leaf<kBoard8>(own, opp, empty, alpha, beta, nodes);
     }
     ++nodes;
     const u64 moves = legal_moves(own, opp) & empty;
@@ -112,7 +114,7 @@ struct Driver {
       return -search(opp, own, empty, -beta, -alpha, true);
     }
     int bound;
-    if (use_stability && stability_cutoff(own, opp, n, 64, alpha, &bound)) return bound;
+    if (use_stability && stability_cutoff(own, opp, n, kBoard8, alpha, &bound)) return bound;
     const BoardKey key{own, opp};
     int table_move = -1;
     if (use_table) {
@@ -131,11 +133,11 @@ struct Driver {
       u64 f;
     } items[32];
     int k = 0;
-    const u64 odd = n < 12 ? odd_quadrants(empty) : 0;
+    const u64 odd = n < 12 ? odd_quadrants(empty, kBoard8) : 0;
     for (u64 m = moves; m; m &= m - 1) {
       const int sq = __builtin_ctzll(m);
       const u64 f = flips(own, opp, sq);
-      int order = sq == table_move ? 0x7FFFFFFF : use_order ? move_order(own, opp, empty, sq, f, odd) : 0;
+      int order = sq == table_move ? 0x7FFFFFFF : use_order ? move_order(own, opp, empty, sq, f, odd, kBoard8) : 0;
       items[k++] = {sq, order, f};
     }
     if (use_etc && use_table && n > leaf_empties + 1) {  // enhanced transposition cut-off
@@ -218,19 +220,19 @@ TEST_CASE("reversi search: last-empties and shallow solvers equal minimax on ran
       if (!random_position(rng, empties, &b)) continue;
       const int exact = minimax(b.own, b.opp, b.empty);
       std::uint64_t nodes = 0;
-      CHECK(solve_leaf(b.own, b.opp, b.empty, -64, 64, nodes) == exact);
+      CHECK(solve_leaf<kBoard8>(b.own, b.opp, b.empty, -64, 64, nodes) == exact);
       // Null windows around the exact score: fail high / low on the right side.
       for (int a = exact - 3; a <= exact + 2; ++a) {
-        const int r = solve_leaf(b.own, b.opp, b.empty, a, a + 1, nodes);
+        const int r = solve_leaf<kBoard8>(b.own, b.opp, b.empty, a, a + 1, nodes);
         if (a < exact) CHECK(r >= a + 1);
         if (a < exact) CHECK(r <= exact);
         if (a >= exact) CHECK(r <= a);
         if (a >= exact) CHECK(r >= exact);
       }
       if (empties == 1) CHECK(solve_1(b.own, b.opp, __builtin_ctzll(b.empty), nodes) == exact);
-      if (empties == 2) CHECK(solve_2(b.own, b.opp, b.empty, -64, 64, nodes) == exact);
-      if (empties == 3) CHECK(solve_3(b.own, b.opp, b.empty, -64, 64, nodes) == exact);
-      if (empties == 4) CHECK(solve_4(b.own, b.opp, b.empty, -64, 64, nodes) == exact);
+      if (empties == 2) CHECK(solve_2<kBoard8>(b.own, b.opp, b.empty, -64, 64, nodes) == exact);
+      if (empties == 3) CHECK(solve_3<kBoard8>(b.own, b.opp, b.empty, -64, 64, nodes) == exact);
+      if (empties == 4) CHECK(solve_4<kBoard8>(b.own, b.opp, b.empty, -64, 64, nodes) == exact);
       ++checked;
     }
   }
@@ -253,12 +255,12 @@ TEST_CASE("reversi search: a game that ends with empty squares gives them to the
   const u64 white = ~(black | empty);
   std::uint64_t nodes = 0;
   CHECK(minimax(black, white, empty) == -64);
-  CHECK(solve_leaf(black, white, empty, -64, 64, nodes) == -64);
-  CHECK(solve_leaf(white, black, empty, -64, 64, nodes) == 64);
+  CHECK(solve_leaf<kBoard8>(black, white, empty, -64, 64, nodes) == -64);
+  CHECK(solve_leaf<kBoard8>(white, black, empty, -64, 64, nodes) == 64);
   // Black h1 alone against white everywhere but a1 b1: black b1 flips c1..g1,
   // then white cannot flip, black a1 cannot flip either: the game ends with a1 empty.
   const u64 b2 = 0x80ull, e2 = 0x03ull, w2 = ~(b2 | e2);
-  CHECK(solve_leaf(b2, w2, e2, -64, 64, nodes) == minimax(b2, w2, e2));
+  CHECK(solve_leaf<kBoard8>(b2, w2, e2, -64, 64, nodes) == minimax(b2, w2, e2));
 }
 
 // Stability: every disc counted stable never flips, checked on random 8x8
@@ -282,24 +284,36 @@ u64 flipped_ever(u64 own, u64 opp, u64 empty, bool passed = false) {  // discs o
 
 TEST_CASE("reversi search: stable discs are never flipped; edge stability examples") {
   std::mt19937_64 rng(7);
-  int with_stable = 0;
-  for (int checked = 0; checked < 400;) {
-    Board b;
-    if (!random_position(rng, 6, &b)) continue;
-    const u64 s = stable_squares(b.own, b.opp);
-    with_stable += s != 0;
-    // Every disc called stable is an own disc that no line of play flips.
-    const u64 never = b.own & ~flipped_ever(b.own, b.opp, b.empty);
-    CHECK((s & ~never) == 0);
-    ++checked;
+  for (const int n : {8, 6, 4}) {
+    CAPTURE(n);
+    const BoardGeometry& g = board_geometry(n);
+    int with_stable = 0, stable_total = 0;
+    for (int checked = 0; checked < 400;) {
+      Board b;
+      if (!random_position(rng, n == 4 ? 4 : 6, &b, n)) continue;
+      const u64 s = stable_squares(b.own, b.opp, g);
+      with_stable += s != 0;
+      stable_total += count(s);
+      // Every disc called stable is an own disc that no line of play flips.
+      const u64 never = b.own & ~flipped_ever(b.own, b.opp, b.empty);
+      CHECK((s & ~never) == 0);
+      CHECK((s & ~g.board) == 0);
+      ++checked;
+    }
+    CHECK(with_stable > 100);
   }
-  CHECK(with_stable > 100);
+  // 6x6: the board's far edges are edges (f1-f6, a6-f6), its lines end at the board.
+  CHECK(stable_discs(0x3Full << 40, 0, kBoard6) == 6);                  // a full last row of own discs
+  CHECK(stable_discs(0x2020202020ull | (u64{1} << 45), 0, kBoard6) == 6);  // a full last column
+  CHECK(stable_discs(u64{1} << 45, u64{1} << 44, kBoard6) == 1);         // a lone corner f6
+  CHECK(stable_discs(0x3F3F3F3F3F3Full & 0x0000000FFFFFFull, 0x3F3F3F3F3F3Full & ~0x0000000FFFFFFull, kBoard6) ==
+        18);  // a full board: every disc is stable
   // A full first row of own discs: all 8 stable; a lone corner: 1; a lone C-square: 0.
-  CHECK(stable_discs(0xFFull, 0) == 8);
-  CHECK(stable_discs(0x1ull, 0x2ull) == 1);
-  CHECK(stable_discs(0x2ull, 0x4ull) == 0);
+  CHECK(stable_discs(0xFFull, 0, kBoard8) == 8);
+  CHECK(stable_discs(0x1ull, 0x2ull, kBoard8) == 1);
+  CHECK(stable_discs(0x2ull, 0x4ull, kBoard8) == 0);
   // A full board: every disc is stable.
-  CHECK(stable_discs(0x00000000FFFFFFFFull, 0xFFFFFFFF00000000ull) == 32);
+  CHECK(stable_discs(0x00000000FFFFFFFFull, 0xFFFFFFFF00000000ull, kBoard8) == 32);
 }
 
 TEST_CASE("reversi search: full-key table, every key in one bucket, never a wrong entry") {
@@ -460,7 +474,7 @@ TEST_CASE("reversi search: 6x6 in the frame, leaf solvers and Searcher<Reversi> 
     REQUIRE((b.empty & ~board_mask(6)) == 0);
     const int exact = minimax(b.own, b.opp, b.empty);
     std::uint64_t nodes = 0;
-    if (empties <= 8) CHECK(solve_leaf(b.own, b.opp, b.empty, -36, 36, nodes) == exact);
+    if (empties <= 8) CHECK(solve_leaf<kBoard6>(b.own, b.opp, b.empty, -36, 36, nodes) == exact);
     searcher.clear();
     CHECK(searcher.solve({b.own, b.opp, 1, 0}) == exact);
     ++checked;

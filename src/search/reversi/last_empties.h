@@ -13,6 +13,7 @@
 #include <cstdint>
 
 #include "games/reversi_kernel.h"
+#include "src/search/reversi/board_geometry.h"
 #include "src/search/reversi/final_score.h"
 #include "src/search/reversi/parity.h"
 
@@ -30,13 +31,13 @@ inline int solve_1(u64 own, u64 opp, int sq, std::uint64_t& nodes) {
 
 namespace detail {
 
-// N = 2..4 empties: try every empty square, odd quadrants first. `passed`: the
-// previous ply was a pass (two passes end the game).
-template <int N>
+// N = 2..4 empties: try every empty square, odd quadrants first (G: the
+// board's quadrants). `passed`: the previous ply was a pass (two passes end the game).
+template <const BoardGeometry& G, int N>
 int solve_few(u64 own, u64 opp, u64 empty, int alpha, int beta, bool passed, std::uint64_t& nodes) {
   ++nodes;
   int best = -1000;
-  const u64 odd = odd_quadrants(empty);
+  const u64 odd = odd_quadrants(empty, G);
   for (int round = 0; round < 2; ++round) {
     u64 todo = empty & (round == 0 ? odd : ~odd);
     while (todo) {
@@ -49,7 +50,7 @@ int solve_few(u64 own, u64 opp, u64 empty, int alpha, int beta, bool passed, std
       if constexpr (N == 2)
         v = -solve_1(opp & ~f, own | f | bit, __builtin_ctzll(empty & ~bit), nodes);
       else
-        v = -solve_few<N - 1>(opp & ~f, own | f | bit, empty & ~bit, -beta, -(alpha > best ? alpha : best), false,
+        v = -solve_few<G, N - 1>(opp & ~f, own | f | bit, empty & ~bit, -beta, -(alpha > best ? alpha : best), false,
                               nodes);
       if (v > best) {
         best = v;
@@ -59,19 +60,22 @@ int solve_few(u64 own, u64 opp, u64 empty, int alpha, int beta, bool passed, std
   }
   if (best != -1000) return best;
   if (passed) return final_score(own, opp, N);  // neither side can move: the game is over
-  return -solve_few<N>(opp, own, empty, -beta, -alpha, true, nodes);
+  return -solve_few<G, N>(opp, own, empty, -beta, -alpha, true, nodes);
 }
 
 }  // namespace detail
 
-inline int solve_2(u64 own, u64 opp, u64 empty, int alpha, int beta, std::uint64_t& nodes) {
-  return detail::solve_few<2>(own, opp, empty, alpha, beta, false, nodes);
+template <const BoardGeometry& G>
+int solve_2(u64 own, u64 opp, u64 empty, int alpha, int beta, std::uint64_t& nodes) {
+  return detail::solve_few<G, 2>(own, opp, empty, alpha, beta, false, nodes);
 }
-inline int solve_3(u64 own, u64 opp, u64 empty, int alpha, int beta, std::uint64_t& nodes) {
-  return detail::solve_few<3>(own, opp, empty, alpha, beta, false, nodes);
+template <const BoardGeometry& G>
+int solve_3(u64 own, u64 opp, u64 empty, int alpha, int beta, std::uint64_t& nodes) {
+  return detail::solve_few<G, 3>(own, opp, empty, alpha, beta, false, nodes);
 }
-inline int solve_4(u64 own, u64 opp, u64 empty, int alpha, int beta, std::uint64_t& nodes) {
-  return detail::solve_few<4>(own, opp, empty, alpha, beta, false, nodes);
+template <const BoardGeometry& G>
+int solve_4(u64 own, u64 opp, u64 empty, int alpha, int beta, std::uint64_t& nodes) {
+  return detail::solve_few<G, 4>(own, opp, empty, alpha, beta, false, nodes);
 }
 
 }  // namespace gsolve::reversi

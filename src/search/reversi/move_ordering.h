@@ -8,50 +8,38 @@
 //     opponent's future moves);
 //   * the square's type (corners best, X/C squares worst) and, at shallow
 //     depth, parity (odd quadrants first).
+// Corners, edges and quadrants are the board's own (board_geometry.h).
 // Weights are Edax's (move.c, movelist_evaluate_fast): mobility 2^15, corner
 // stability 2^11, potential mobility 2^5; parity 2^8 (ours). Higher is tried first.
 #pragma once
 
 #include "games/reversi_kernel.h"
+#include "src/search/reversi/board_geometry.h"
 
 namespace gsolve::reversi {
 
-inline constexpr u64 kCorners = 0x8100000000000081ull;
-
 // Moves counted with the corners twice.
-inline int weighted_mobility(u64 own, u64 opp, u64 empty) {
+inline int weighted_mobility(u64 own, u64 opp, u64 empty, const BoardGeometry& g) {
   const u64 m = legal_moves(own, opp) & empty;
-  return count(m) + count(m & kCorners);
+  return count(m) + count(m & g.corners);
 }
 
 // Empty squares next to an opponent disc (where own might play later), corners twice.
-inline int potential_mobility(u64 opp, u64 empty) {
-  const u64 inner = opp & 0x7E7E7E7E7E7E7E7Eull;
+inline int potential_mobility(u64 opp, u64 empty, const BoardGeometry& g) {
+  const u64 inner = opp & g.inner_columns;
   const u64 n =
       (inner << 1) | (inner >> 1) | (opp << 8) | (opp >> 8) | (inner << 7) | (inner >> 7) | (inner << 9) | (inner >> 9);
   const u64 p = n & empty;
-  return count(p) + count(p & kCorners);
+  return count(p) + count(p & g.corners);
 }
 
 // Discs of `own` on a corner or next to an owned corner along an edge.
-inline int corner_stability(u64 own) {
-  const u64 s = (((0x0100000000000001ull & own) << 1) | ((0x8000000000000080ull & own) >> 1) |
-                 ((0x0000000000000081ull & own) << 8) | ((0x8100000000000000ull & own) >> 8) | kCorners) &
+inline int corner_stability(u64 own, const BoardGeometry& g) {
+  const u64 s = (((g.corners_first_column & own) << 1) | ((g.corners_last_column & own) >> 1) |
+                 ((g.corners_first_row & own) << 8) | ((g.corners_last_row & own) >> 8) | g.corners) &
                 own;
   return count(s);
 }
-
-// Square types (Jean-Christophe Weill's values, as in Edax): corners best.
-inline constexpr int kSquareValue[64] = {
-    18, 4, 16, 12, 12, 16, 4, 18,  //
-    4,  2, 6,  8,  8,  6,  2, 4,   //
-    16, 6, 14, 10, 10, 14, 6, 16,  //
-    12, 8, 10, 0,  0,  10, 8, 12,  //
-    12, 8, 10, 0,  0,  10, 8, 12,  //
-    16, 6, 14, 10, 10, 14, 6, 16,  //
-    4,  2, 6,  8,  8,  6,  2, 4,   //
-    18, 4, 16, 12, 12, 16, 4, 18,
-};
 
 inline constexpr int kWeightMobility = 1 << 15;
 inline constexpr int kWeightCornerStability = 1 << 11;
@@ -60,14 +48,14 @@ inline constexpr int kWeightParity = 1 << 8;
 
 // Order key of the move `sq` (flipping `f`) by own against opp; `empty` before
 // the move; `odd`: squares of the quadrants with odd parity (0 to ignore parity).
-inline int move_order(u64 own, u64 opp, u64 empty, int sq, u64 f, u64 odd) {
+inline int move_order(u64 own, u64 opp, u64 empty, int sq, u64 f, u64 odd, const BoardGeometry& g) {
   const u64 bit = u64{1} << sq;
   const u64 n_own = opp & ~f, n_opp = own | f | bit, n_empty = empty & ~bit;  // the child, opponent to move
   if (!n_own) return 1 << 29;  // wipe-out: best possible (below the engine's table move, 1 << 30)
-  int v = kSquareValue[sq] + ((odd & bit) ? kWeightParity : 0);
-  v += (36 - potential_mobility(n_opp, n_empty)) * kWeightPotentialMobility;
-  v += corner_stability(n_opp) * kWeightCornerStability;
-  v += (36 - weighted_mobility(n_own, n_opp, n_empty)) * kWeightMobility;
+  int v = g.square_value[sq] + ((odd & bit) ? kWeightParity : 0);
+  v += (36 - potential_mobility(n_opp, n_empty, g)) * kWeightPotentialMobility;
+  v += corner_stability(n_opp, g) * kWeightCornerStability;
+  v += (36 - weighted_mobility(n_own, n_opp, n_empty, g)) * kWeightMobility;
   return v;
 }
 

@@ -32,6 +32,7 @@
 #include "games/reversi_kernel.h"
 #include "src/search/full_key_table.h"
 #include "src/search/plugin.h"
+#include "src/search/reversi/board_geometry.h"
 #include "src/search/reversi/final_score.h"
 #include "src/search/reversi/move_ordering.h"
 #include "src/search/reversi/parity.h"
@@ -74,8 +75,8 @@ class ReversiPlugin {
   static constexpr int kParityEmpties = 12;
 
   explicit ReversiPlugin(const Reversi& game)
-      : mask_(reversi::board_mask(game.size())), squares_(game.size() * game.size()) {
-    reversi::ensure_edge_stability();
+      : geometry_(reversi::board_geometry(game.size())), mask_(geometry_.board), squares_(geometry_.squares) {
+    reversi::ensure_edge_stability(geometry_.size);
   }
 
   bool root_value(const Reversi::Position&, int&) const { return false; }
@@ -91,7 +92,7 @@ class ReversiPlugin {
   bool is_leaf(const State& s) const { return empties(s) <= reversi::kShallowMaxEmpties; }
   int solve_leaf(const State& s, int alpha, int beta, std::uint64_t& nodes) const {
     --nodes;  // the engine counted this node already; the leaf solver counts it again
-    return reversi::solve_leaf(s.own, s.opp, mask_ & ~(s.own | s.opp), alpha, beta, nodes);
+    return reversi::solve_leaf(geometry_.size, s.own, s.opp, mask_ & ~(s.own | s.opp), alpha, beta, nodes);
   }
 
   template <class Tables>
@@ -111,7 +112,7 @@ class ReversiPlugin {
       value = final_score(s.own, s.opp, n);
       return Expand::decided;
     }
-    if (stability_cutoff(s.own, s.opp, n, squares_, alpha, &value)) return Expand::decided;
+    if (stability_cutoff(s.own, s.opp, n, geometry_, alpha, &value)) return Expand::decided;
     if ((moves & (moves - 1)) == 0) {
       const int sq = __builtin_ctzll(moves);
       const u64 bit = u64{1} << sq, f = flips(s.own, s.opp, sq);
@@ -123,12 +124,12 @@ class ReversiPlugin {
     node.local = false;
     node.etc = n - 1 > kShallowMaxEmpties;
     tables.prefetch(node.key, false);
-    const u64 odd = n < kParityEmpties ? odd_quadrants(empty) : 0;
+    const u64 odd = n < kParityEmpties ? odd_quadrants(empty, geometry_) : 0;
     int k = 0;
     for (u64 m = moves; m; m &= m - 1) {
       const int sq = __builtin_ctzll(m);
       const u64 bit = u64{1} << sq, f = flips(s.own, s.opp, sq);
-      node.moves[k++] = {move_order(s.own, s.opp, empty, sq, f, odd), sq, sq, sq, {s.opp & ~f, s.own | f | bit}};
+      node.moves[k++] = {move_order(s.own, s.opp, empty, sq, f, odd, geometry_), sq, sq, sq, {s.opp & ~f, s.own | f | bit}};
     }
     node.count = k;
     return Expand::expanded;
@@ -137,6 +138,7 @@ class ReversiPlugin {
   State play(const State&, const MoveItem& m) const { return m.child_key; }
 
  private:
+  const reversi::BoardGeometry& geometry_;
   u64 mask_;
   int squares_;
 };

@@ -12,6 +12,7 @@
 #include <cstdint>
 
 #include "games/reversi_kernel.h"
+#include "src/search/reversi/board_geometry.h"
 #include "src/search/reversi/final_score.h"
 #include "src/search/reversi/last_empties.h"
 #include "src/search/reversi/parity.h"
@@ -23,21 +24,21 @@ inline constexpr int kShallowMaxEmpties = 7;
 
 namespace detail {
 
-template <int N>
+template <const BoardGeometry& G, int N>
 int shallow(u64 own, u64 opp, u64 empty, int alpha, int beta, bool passed, std::uint64_t& nodes) {
   if constexpr (N <= 4) {
-    return solve_few<N>(own, opp, empty, alpha, beta, passed, nodes);
+    return solve_few<G, N>(own, opp, empty, alpha, beta, passed, nodes);
   } else {
     ++nodes;
     const u64 moves = legal_moves(own, opp) & empty;
     if (!moves) {
       if (passed) return final_score(own, opp, N);
-      return -shallow<N>(opp, own, empty, -beta, -alpha, true, nodes);
+      return -shallow<G, N>(opp, own, empty, -beta, -alpha, true, nodes);
     }
     int bound;
-    if (stability_cutoff(own, opp, N, count(own | opp) + N, alpha, &bound)) return bound;
+    if (stability_cutoff(own, opp, N, G, alpha, &bound)) return bound;
     int best = -1000;
-    const u64 odd = odd_quadrants(empty);
+    const u64 odd = odd_quadrants(empty, G);
     for (int round = 0; round < 2; ++round) {
       u64 todo = moves & (round == 0 ? odd : ~odd);
       while (todo) {
@@ -46,7 +47,7 @@ int shallow(u64 own, u64 opp, u64 empty, int alpha, int beta, bool passed, std::
         const u64 bit = u64{1} << sq;
         const u64 f = flips(own, opp, sq);
         const int v =
-            -shallow<N - 1>(opp & ~f, own | f | bit, empty & ~bit, -beta, -(alpha > best ? alpha : best), false, nodes);
+            -shallow<G, N - 1>(opp & ~f, own | f | bit, empty & ~bit, -beta, -(alpha > best ? alpha : best), false, nodes);
         if (v > best) {
           best = v;
           if (v >= beta) return v;
@@ -60,8 +61,9 @@ int shallow(u64 own, u64 opp, u64 empty, int alpha, int beta, bool passed, std::
 }  // namespace detail
 
 // Exact search of a position with at most kShallowMaxEmpties empty squares
-// (`empty`: the board's empty squares).
-inline int solve_leaf(u64 own, u64 opp, u64 empty, int alpha, int beta, std::uint64_t& nodes) {
+// (`empty`: the board's empty squares) on the board G.
+template <const BoardGeometry& G>
+int solve_leaf(u64 own, u64 opp, u64 empty, int alpha, int beta, std::uint64_t& nodes) {
   switch (count(empty)) {
     case 0:
       ++nodes;
@@ -69,19 +71,31 @@ inline int solve_leaf(u64 own, u64 opp, u64 empty, int alpha, int beta, std::uin
     case 1:
       return solve_1(own, opp, __builtin_ctzll(empty), nodes);
     case 2:
-      return detail::shallow<2>(own, opp, empty, alpha, beta, false, nodes);
+      return detail::shallow<G, 2>(own, opp, empty, alpha, beta, false, nodes);
     case 3:
-      return detail::shallow<3>(own, opp, empty, alpha, beta, false, nodes);
+      return detail::shallow<G, 3>(own, opp, empty, alpha, beta, false, nodes);
     case 4:
-      return detail::shallow<4>(own, opp, empty, alpha, beta, false, nodes);
+      return detail::shallow<G, 4>(own, opp, empty, alpha, beta, false, nodes);
     case 5:
-      return detail::shallow<5>(own, opp, empty, alpha, beta, false, nodes);
+      return detail::shallow<G, 5>(own, opp, empty, alpha, beta, false, nodes);
     case 6:
-      return detail::shallow<6>(own, opp, empty, alpha, beta, false, nodes);
+      return detail::shallow<G, 6>(own, opp, empty, alpha, beta, false, nodes);
     case 7:
-      return detail::shallow<7>(own, opp, empty, alpha, beta, false, nodes);
+      return detail::shallow<G, 7>(own, opp, empty, alpha, beta, false, nodes);
     default:
-      return detail::shallow<8>(own, opp, empty, alpha, beta, false, nodes);
+      return detail::shallow<G, 8>(own, opp, empty, alpha, beta, false, nodes);
+  }
+}
+
+// The same on reversi:NxN (N = 4, 6, 8).
+inline int solve_leaf(int n, u64 own, u64 opp, u64 empty, int alpha, int beta, std::uint64_t& nodes) {
+  switch (n) {
+    case 4:
+      return solve_leaf<kBoard4>(own, opp, empty, alpha, beta, nodes);
+    case 6:
+      return solve_leaf<kBoard6>(own, opp, empty, alpha, beta, nodes);
+    default:
+      return solve_leaf<kBoard8>(own, opp, empty, alpha, beta, nodes);
   }
 }
 

@@ -9,69 +9,75 @@
 // of the four directions touch a stable disc of their colour or sit on a full
 // line. Every rule undercounts, so the count is a sound lower bound.
 //
-// Smaller boards in the corner of the 8x8 frame: rows/columns 1 and a are real
-// edges; the off-board squares count as empty (playable), the board's far edges
-// are treated as inner squares and lines through off-board squares are never
-// full. All of that can only undercount: still sound.
+// Smaller boards in the corner of the 8x8 frame (board_geometry.h): their four
+// edges are read with a table for lines of their length, a line is full when
+// its squares on the board are, and the interior is the board's own.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <mutex>
 
 #include "games/reversi_kernel.h"
+#include "src/search/reversi/board_geometry.h"
 
 namespace gsolve::reversi {
 
 namespace detail {
 
-// kEdgeStable[own * 256 + opp]: the own discs of an 8-square line that stay own
-// whatever moves either side plays on the line's empty squares (a move there
-// flips along the line only). Filled by ensure_edge_stability() (the reversi
-// search plug-in calls it), not at program start: building it costs about
-// 0.6 ms that every gsolve process, a cold Connect 4 query too, would pay. An
-// unfilled table (all zero) claims no stable disc: weaker, never unsound.
-inline std::array<std::uint8_t, 65536> kEdgeStable{};
+using EdgeTable = std::array<std::uint8_t, 65536>;
 
-inline int play_on_line(int p, int o, int x) {  // p plays x: flips along the line; returns new p | (new o << 8)
+// kEdgeStable[N / 2 - 2][(own << N) | opp]: the own discs of an N-square line
+// (N = 4, 6, 8) that stay own whatever moves either side plays on the line's
+// empty squares (a move there flips along the line only). Filled by
+// ensure_edge_stability(N) (the reversi search plug-in calls it), not at
+// program start: building the 8-square table costs about 0.6 ms that every
+// gsolve process, a cold Connect 4 query too, would pay. An unfilled table
+// (all zero) claims no stable disc: weaker, never unsound.
+inline std::array<EdgeTable, 3> kEdgeStable{};
+
+inline int play_on_line(int p, int o, int x, int n) {  // p plays x: flips along the line; returns new p | (new o << n)
   p |= 1 << x;
   for (int dir = -1; dir <= 1; dir += 2) {
     int y = x + dir, f = 0;
-    while (y >= 0 && y < 8 && (o >> y & 1)) f |= 1 << y, y += dir;
-    if (y >= 0 && y < 8 && (p >> y & 1)) p |= f, o &= ~f;
+    while (y >= 0 && y < n && (o >> y & 1)) f |= 1 << y, y += dir;
+    if (y >= 0 && y < n && (p >> y & 1)) p |= f, o &= ~f;
   }
-  return p | (o << 8);
+  return p | (o << n);
 }
 
 // Built bottom-up: a line with more discs first; a line's stable set is own &
 // the stable sets of every line one move later.
-inline void fill_edge_stability(std::array<std::uint8_t, 65536>& stable) {
-  for (int discs = 8; discs >= 0; --discs)
-    for (int p = 0; p < 256; ++p)
-      for (int o = 0; o < 256; ++o) {
+inline void fill_edge_stability(EdgeTable& stable, int n) {
+  const int lines = 1 << n, mask = lines - 1;
+  for (int discs = n; discs >= 0; --discs)
+    for (int p = 0; p < lines; ++p)
+      for (int o = 0; o < lines; ++o) {
         if ((p & o) || __builtin_popcount(p | o) != discs) continue;
         int s = p;
-        for (int x = 0; x < 8 && s; ++x) {
+        for (int x = 0; x < n && s; ++x) {
           if ((p | o) >> x & 1) continue;
-          const int a = play_on_line(p, o, x);  // own plays x (legal or not: more lines, still sound)
-          s &= stable[(a & 255) * 256 + (a >> 8)];
-          const int b = play_on_line(o, p, x);  // opponent plays x
-          s &= stable[(b >> 8) * 256 + (b & 255)];
+          const int a = play_on_line(p, o, x, n);  // own plays x (legal or not: more lines, still sound)
+          s &= stable[((a & mask) << n) | (a >> n)];
+          const int b = play_on_line(o, p, x, n);  // opponent plays x
+          s &= stable[((b >> n) << n) | (b & mask)];
         }
-        stable[p * 256 + o] = static_cast<std::uint8_t>(s);
+        stable[(p << n) | o] = static_cast<std::uint8_t>(s);
       }
 }
 
 }  // namespace detail
 
-// Fills the edge table once, thread-safely; call before any stability query.
-inline void ensure_edge_stability() {
-  static const bool filled = [] {
-    std::array<std::uint8_t, 65536> table{};
-    detail::fill_edge_stability(table);
-    detail::kEdgeStable = table;
-    return true;
-  }();
-  (void)filled;
+// Fills the edge table of n-square lines (n = 4, 6, 8) once, thread-safely;
+// call before any stability query on an n x n board.
+inline void ensure_edge_stability(int n) {
+  static std::once_flag filled[3];
+  const int i = n / 2 - 2;
+  std::call_once(filled[i], [&] {
+    detail::EdgeTable table{};
+    detail::fill_edge_stability(table, n);
+    detail::kEdgeStable[i] = table;
+  });
 }
 
 namespace detail {
@@ -89,12 +95,16 @@ inline u64 unpack_column_a(int x) {
   return v;
 }
 
-inline u64 stable_edges(u64 own, u64 opp) {
-  const auto& t = detail::kEdgeStable;
-  u64 s = t[(own & 255) * 256 + (opp & 255)];
-  s |= u64{t[(own >> 56) * 256 + (opp >> 56)]} << 56;
-  s |= unpack_column_a(t[pack_column_a(own) * 256 + pack_column_a(opp)]);
-  s |= unpack_column_a(t[pack_column_a(own >> 7) * 256 + pack_column_a(opp >> 7)]) << 7;
+// The four edges of the board: row 1, the last row, column a, the last column.
+inline u64 stable_edges(u64 own, u64 opp, const BoardGeometry& g) {
+  const int n = g.size, last = n - 1, top = 8 * last;
+  const u64 line = (u64{1} << n) - 1;
+  const auto& t = detail::kEdgeStable[n / 2 - 2];
+  const auto at = [&](u64 p, u64 o) { return t[(p << n) | o]; };
+  u64 s = at(own & line, opp & line);
+  s |= u64{at((own >> top) & line, (opp >> top) & line)} << top;
+  s |= unpack_column_a(at(pack_column_a(own), pack_column_a(opp)));
+  s |= unpack_column_a(at(pack_column_a(own >> last), pack_column_a(opp >> last))) << last;
   return s;
 }
 
@@ -139,11 +149,13 @@ inline FullLines full_lines(u64 discs) {
 }  // namespace detail
 
 // `own`'s discs that can never be flipped (a subset of them: sound, not complete).
-inline u64 stable_squares(u64 own, u64 opp) {
+// Off the board the frame counts as filled, so a line is full when its squares
+// on the board are (a board's line is the frame's line cut at the board's edge).
+inline u64 stable_squares(u64 own, u64 opp, const BoardGeometry& g) {
   using namespace detail;
-  u64 stable = stable_edges(own, opp);
-  const u64 central = own & 0x007E7E7E7E7E7E00ull;
-  const FullLines f = full_lines(own | opp);
+  u64 stable = stable_edges(own, opp, g);
+  const u64 central = own & g.central;
+  const FullLines f = full_lines(own | opp | g.off_board);
   stable |= central & f.h & f.v & f.d7 & f.d9;
   if (!stable) return 0;
   u64 old;
@@ -159,6 +171,6 @@ inline u64 stable_squares(u64 own, u64 opp) {
 }
 
 // Number of `own`'s discs that can never be flipped (a lower bound on them).
-inline int stable_discs(u64 own, u64 opp) { return count(stable_squares(own, opp)); }
+inline int stable_discs(u64 own, u64 opp, const BoardGeometry& g) { return count(stable_squares(own, opp, g)); }
 
 }  // namespace gsolve::reversi

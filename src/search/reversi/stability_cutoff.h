@@ -19,10 +19,10 @@ inline constexpr int kStabilityThreshold[65] = {99, 99, 99, 99, 6,  8,  10, 12, 
                                                 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64};
 
 // True and *bound set (an upper bound on the score, <= alpha) when the opponent's
-// stable discs prove the node fails low. `squares`: the board's squares.
-inline bool stability_cutoff(u64 own, u64 opp, int empties, int squares, int alpha, int* bound) {
-  if (alpha < kStabilityThreshold[empties] + squares - 64) return false;
-  const int ub = squares - 2 * stable_discs(opp, own);
+// stable discs prove the node fails low.
+inline bool stability_cutoff(u64 own, u64 opp, int empties, const BoardGeometry& g, int alpha, int* bound) {
+  if (alpha < kStabilityThreshold[empties] + g.squares - 64) return false;
+  const int ub = g.squares - 2 * stable_discs(opp, own, g);
   if (ub > alpha) return false;
   *bound = ub;
   return true;
