@@ -108,6 +108,9 @@ class Searcher {
   Record record(const Position& p) { return record_from_search(*this, p, solve(p)); }
   // Exact score and record of p and of every child, and a principal variation.
   Analysis<G> analyze(const Position& p);
+  // A best line from p, whose exact score is `score`: null-window tests of the
+  // children only (no child's exact score), mostly table hits after a solve.
+  std::vector<typename G::Move> principal_variation(const Position& p, int score);
 
   void clear() { impl_->clear(); }  // empty the transposition tables
   std::uint64_t nodes() const { return impl_->nodes.load(); }

@@ -62,16 +62,24 @@ Analysis<G> Searcher<G>::analyze(const Position& p) {
     const int s = solve(child);
     a.children.push_back({m, s, record_from_search(*this, child, s)});
   }
-  // Principal variation: at each step, a child whose score is minus ours.
+  a.pv = principal_variation(p, a.score);
+  return a;
+}
+
+template <class G>
+std::vector<typename G::Move> Searcher<G>::principal_variation(const Position& p, int score) {
+  // At each step, a child whose score is minus ours.
+  std::vector<typename G::Move> pv;
+  MoveList<G> moves;
   Position q = p;
-  int s = a.score;
+  int s = score;
   while (!game_.terminal(q).primitive()) {
     game_.generate_moves(q, moves);
     bool found = false;
     for (const auto m : moves) {
       // Every child scores >= -s; a best one scores <= -s.
       if (impl_->search(game_.play(q, m), -s, -s + 1) <= -s) {
-        a.pv.push_back(m);
+        pv.push_back(m);
         q = game_.play(q, m);
         found = true;
         break;
@@ -80,7 +88,7 @@ Analysis<G> Searcher<G>::analyze(const Position& p) {
     if (!found) throw std::logic_error("principal variation: no best move found");
     s = -s;
   }
-  return a;
+  return pv;
 }
 
 }  // namespace gsolve::search

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
+#include <optional>
 #include <unordered_map>
 
 #include <tbb/enumerable_thread_specific.h>
@@ -240,19 +241,27 @@ SolveResult solve_top(const G& g, const SolveOptions& options, Progress& progres
       pv += g.format_move(p, m);
       p = g.play(p, m);
     };
+    // A best move whose child is its own canonical form is preferred: the
+    // frontier position the line ends on is then the one the search solved
+    // (its table holds it; a symmetric copy would be searched afresh).
     for (int d = 0; d < depth && !g.terminal(p).primitive(); ++d) {
       const Record here = unpack(records.at(g.rank(g.canonical(p))));
       MoveList<G> moves;
       g.generate_moves(p, moves);
+      std::optional<typename G::Move> best;
       for (const auto m : moves) {
-        if (as_parent(unpack(records.at(g.rank(g.canonical(g.play(p, m)))))) == here) {
-          play(m);
-          break;
-        }
+        const auto child = g.play(p, m);
+        const auto canonical = g.canonical(child);
+        if (as_parent(unpack(records.at(g.rank(canonical)))) != here) continue;
+        if (!best || canonical == child) best = m;
+        if (canonical == child) break;
       }
+      play(*best);
     }
+    // The frontier position's score (table hits when this process searched it), then
+    // null-window tests along one best line: no child's exact score or record.
     if (!g.terminal(p).primitive())
-      for (const auto m : solver.analyze(p).pv) play(m);
+      for (const auto m : solver.principal_variation(p, solver.solve(p))) play(m);
   }
   result.processes = cluster.size();
   result.exchanged_bytes = exchanged;
