@@ -129,7 +129,8 @@ class RemotenessWalk {
       const Position c = game_.play(p, m);
       if (game_.terminal(c).primitive()) continue;
       ++probes_;
-      if (searcher_.search(c, -s, -s + 1) > -s) continue;  // score(c) > -s: not a best move
+      // Probed in canonical form: symmetric children are one search (reversi's table is not symmetric).
+      if (searcher_.search(game_.canonical(c), -s, -s + 1) > -s) continue;  // score(c) > -s: not a best move
       any = true;
       if (!visit(c, false)) return;
     }

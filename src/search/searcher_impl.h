@@ -58,7 +58,9 @@ Analysis<G> Searcher<G>::analyze(const Position& p) {
   MoveList<G> moves;
   game_.generate_moves(p, moves);
   for (const auto m : moves) {
-    const auto child = game_.play(p, m);
+    // Symmetric children are one position to the table (reversi's search keys
+    // are not canonical): the start of 6x6 has four moves and one child.
+    const auto child = game_.canonical(game_.play(p, m));
     const int s = solve(child);
     a.children.push_back({m, s, record_from_search(*this, child, s)});
   }
