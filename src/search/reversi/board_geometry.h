@@ -42,6 +42,8 @@ constexpr BoardGeometry make_board_geometry(int n) {
   BoardGeometry g;
   g.size = n;
   g.squares = n * n;
+  g.board = board_mask(n);
+  g.off_board = ~g.board;
   const int last = n - 1, half = n / 2;
   const auto bit = [](int r, int c) { return u64{1} << (r * 8 + c); };
   // A row or column of the N-board read as the 8x8 one at the same distance from its nearer edge.
@@ -49,13 +51,11 @@ constexpr BoardGeometry make_board_geometry(int n) {
   for (int r = 0; r < n; ++r)
     for (int c = 0; c < n; ++c) {
       const u64 b = bit(r, c);
-      g.board |= b;
       if (r > 0 && r < last && c > 0 && c < last) g.central |= b;
       if (c > 0 && c < last) g.inner_columns |= b;
       g.quadrants[(r < half ? 0 : 2) + (c < half ? 0 : 1)] |= b;
       g.square_value[r * 8 + c] = kValue8[as8(r) * 8 + as8(c)];
     }
-  g.off_board = ~g.board;
   g.corners_first_column = bit(0, 0) | bit(last, 0);
   g.corners_last_column = bit(0, last) | bit(last, last);
   g.corners_first_row = bit(0, 0) | bit(0, last);

@@ -75,14 +75,14 @@ class ReversiPlugin {
   static constexpr int kParityEmpties = 12;
 
   explicit ReversiPlugin(const Reversi& game)
-      : geometry_(reversi::board_geometry(game.size())), mask_(geometry_.board), squares_(geometry_.squares) {
+      : geometry_(reversi::board_geometry(game.size())) {
     reversi::ensure_edge_stability(geometry_.size);
   }
 
   bool root_value(const Reversi::Position&, int&) const { return false; }
   State root(const Reversi::Position& p) const { return {p.own, p.opp}; }
-  std::pair<int, int> score_range(const Reversi::Position&) const { return {-squares_, squares_}; }
-  int empties(const State& s) const { return reversi::count(mask_ & ~(s.own | s.opp)); }
+  std::pair<int, int> score_range(const Reversi::Position&) const { return {-geometry_.squares, geometry_.squares}; }
+  int empties(const State& s) const { return reversi::count(geometry_.board & ~(s.own | s.opp)); }
   int ply_index(const State& s) const { return reversi::count(s.own | s.opp) & 63; }
   std::uint32_t initial_history(int) const { return 0; }
   int history_square(const MoveItem& m) const { return m.square; }
@@ -92,7 +92,7 @@ class ReversiPlugin {
   bool is_leaf(const State& s) const { return empties(s) <= reversi::kShallowMaxEmpties; }
   int solve_leaf(const State& s, int alpha, int beta, std::uint64_t& nodes) const {
     --nodes;  // the engine counted this node already; the leaf solver counts it again
-    return reversi::solve_leaf(geometry_.size, s.own, s.opp, mask_ & ~(s.own | s.opp), alpha, beta, nodes);
+    return reversi::solve_leaf(geometry_.size, s.own, s.opp, geometry_.board & ~(s.own | s.opp), alpha, beta, nodes);
   }
 
   template <class Tables>
@@ -100,7 +100,7 @@ class ReversiPlugin {
                 const Tables& tables) const {
     using namespace reversi;
     (void)beta;
-    const u64 empty = mask_ & ~(s.own | s.opp);
+    const u64 empty = geometry_.board & ~(s.own | s.opp);
     const int n = count(empty);
     const u64 moves = legal_moves(s.own, s.opp) & empty;
     if (!moves) {
@@ -139,8 +139,6 @@ class ReversiPlugin {
 
  private:
   const reversi::BoardGeometry& geometry_;
-  u64 mask_;
-  int squares_;
 };
 
 }  // namespace gsolve::search
