@@ -32,8 +32,11 @@ SolveResult solve_spec(const std::string& spec, const SolveOptions& options, Pro
     if (loopy) {
       if (scored)
         throw ParseError(game.spec() + ": the loopy solver keeps no scores (use --objective wdl or --solver tiered)");
-      if (!cluster.alone())
-        throw ParseError(game.spec() + ": the loopy solver runs in one process (run it without mpirun, or with -np 1)");
+      // Every process refuses in agreement (no MPI_Abort, whose banner srun shows).
+      cluster.all_or_none([&] {
+        if (!cluster.alone())
+          throw ParseError(game.spec() + ": the loopy solver runs in one process (run it without mpirun, or with -np 1)");
+      });
       LoopySolver<G> solver(game, options.wdl);  // before the session: a bad combination creates no file
       SolveSession session(options, game.spec(), "retrograde-loopy", tiers, scored, "complete", "rank",
                            text_names_only_reachable<G>());

@@ -6,14 +6,29 @@
 # counts, per-tier statistics, answers), and
 # verify --backtrack passes; a job with one process killed is resumed, with
 # another number of processes, to the same database; a refusal is one line.
-# Exit 77 (skipped) in a build without MPI.
+# Exit 77 (skipped) in a build without MPI. With GSOLVE_LAUNCHER=srun the same
+# checks run under Slurm (srun --mpi=pmix; ctest's e2e_mpi_srun).
 source "$(dirname "$0")/common.sh.inc"
 command -v mpirun >/dev/null || { echo "mpi: no mpirun: skipped"; exit 77; }
+if [ "${GSOLVE_LAUNCHER:-mpirun}" = srun ]; then
+  sinfo -h >/dev/null 2>&1 || { echo "mpi (srun): no Slurm cluster answers (tools/slurm_test.sh starts one): skipped"; exit 77; }
+fi
 "$BIN" --version | grep -q "(MPI)" || { echo "mpi: gsolve built without MPI: skipped"; exit 77; }
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1  # CI runs as root
 # -q: no banners from mpirun; the test hooks' variables reach every process.
+# GSOLVE_LAUNCHER=srun runs the jobs under Slurm instead (tools/slurm_test.sh):
+# -K ends the job when a process dies, as mpirun does.
+# srun's own lines on stderr ("srun: error: ... Exited with exit code 2") are
+# not gsolve's: dropped, and srun's exit status kept.
+slurm() {
+  { "$@" 2>&1 1>&3 3>&- | { grep -v '^srun: ' >&2 || true; }; return "${PIPESTATUS[0]}"; } 3>&1
+}
 job() {
   local n=$1 pass=() v; shift
+  if [ "${GSOLVE_LAUNCHER:-mpirun}" = srun ]; then
+    slurm srun -n "$n" --overcommit -K --mpi=pmix "$BIN" "$@"
+    return
+  fi
   for v in GSOLVE_TEST_KILL_RANK GSOLVE_TEST_KILL_AFTER_TIER GSOLVE_TEST_KILL_AFTER_SEARCHED; do
     [ -n "${!v:-}" ] && pass+=(-x "$v")
   done
@@ -103,8 +118,16 @@ job 2 solve connect4:5x4 --db "$WORK/mem" --threads 1 --max-memory 40M >/dev/nul
 # Machines may differ (memory, disks): processes given different limits
 # (mpirun's "A : B" form) agree before the first collective, with no hang.
 # Another process's refusal names it; the root's is the only line.
-mixed() { mpirun -q --oversubscribe -np 1 "$BIN" solve connect4:5x4 --db "$WORK/mix" --threads 1 --max-memory "$1" : \
-  -np 1 "$BIN" solve connect4:5x4 --db "$WORK/mix" --threads 1 --max-memory "$2"; }
+mixed() {
+  if [ "${GSOLVE_LAUNCHER:-mpirun}" = srun ]; then  # srun's form: a program per rank
+    printf '%s\n' "0 $BIN solve connect4:5x4 --db $WORK/mix --threads 1 --max-memory $1" \
+      "1 $BIN solve connect4:5x4 --db $WORK/mix --threads 1 --max-memory $2" >"$WORK/multi.conf"
+    slurm srun -n 2 --overcommit -K --mpi=pmix --multi-prog "$WORK/multi.conf"
+    return
+  fi
+  mpirun -q --oversubscribe -np 1 "$BIN" solve connect4:5x4 --db "$WORK/mix" --threads 1 --max-memory "$1" : \
+    -np 1 "$BIN" solve connect4:5x4 --db "$WORK/mix" --threads 1 --max-memory "$2"
+}
 expect_exact "gsolve (process 1): error: connect4:5x4: a strong solve needs about 33.1 MiB of memory (2 processes of the job on this machine), more than 20.0 MiB (--max-memory); solve by search with --store-depth D instead" \
   mixed 1G 20M
 expect_exact "gsolve: error: connect4:5x4: a strong solve needs about 33.1 MiB of memory (2 processes of the job on this machine), more than 20.0 MiB (--max-memory); solve by search with --store-depth D instead" \
