@@ -141,7 +141,13 @@ Record searched_record(search::Searcher<G>& solver, const typename G::Position& 
 
 void run_query(const QueryOptions& o) {
   const int threads = thread_count(o.threads);
-  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
+  // oneTBB starts (it loads its allocator and probes for more libraries) only
+  // where a search may run: a cold query of a complete database never starts it.
+  std::optional<tbb::global_control> limit;
+  const auto may_search = [&] {
+    limit.emplace(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
+  };
+  if (o.db_path.empty()) may_search();
   if (o.db_path.empty() && is_go_spec(o.game)) {
     run_go_query(o.game, o.positions, {o.json, o.weak, o.progress, o.hash_mb, threads, o.at_least});
     return;
@@ -168,6 +174,7 @@ void run_query(const QueryOptions& o) {
       throw db::DbError(o.db_path + ": database holds " + contents.game + ", not " + wanted);
   }
   const bool partial = contents.coverage != "complete";
+  if (partial) may_search();
   with_game(contents.game, [&](const auto& g) {
     db::RecordReader reader(*database, contents.tiers, contents.layout, o.cache_mb << 20);
     Resolver resolver(g, reader, contents.layout, contents.scored,
