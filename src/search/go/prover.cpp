@@ -100,11 +100,26 @@ bool GoProver::decided(const LineNode& n, int t, Numbers& out) const {
   return true;
 }
 
+// A new node's numbers from its board as it stands (df-pn+'s heuristic
+// initialisation): its area score if the game ended now, against the goal.
+// Each point short of the goal costs kPointWeight unit proofs, each point at
+// or over it as many unit disproofs, so the search tries first the lines that
+// look won (or lost) already. Estimates only: an answer never depends on them.
+// Weight 32 measured best of 2-64 on 3x4, 4x3, 2x6, 3x5 and 4x4 (empty, after
+// b2, a1, b2 c3): 17.9M expansions in all against 37.8M with (1, 1).
+GoProver::Numbers GoProver::initial_numbers(const LineNode& n, int t) const {
+  constexpr int kPointWeight = 32;
+  const int score_goal = goal_ == Goal::Score ? t : score_of(t);
+  const int over = line_.go().final_score(n.position()) - score_goal;  // >= 0: the goal holds as the board stands
+  return {static_cast<std::uint32_t>(1 + kPointWeight * std::max(0, -over)),
+          static_cast<std::uint32_t>(1 + kPointWeight * std::max(0, over + 1))};
+}
+
 void GoProver::evaluate(Child& c, int t) {
   c.seen = ExploredBoards::of(c.node.black, c.node.white, c.node.invariant_key);
   c.hits = SuperkoHits{};
   if (decided(c.node, t, c.numbers)) return;
-  c.numbers = {1, 1};
+  c.numbers = initial_numbers(c.node, t);
   const Entry* e = probe(c.node, t, c.hash);
   if (!e) return;
   if (e->phi != 0 && e->delta != 0) {

@@ -20,6 +20,8 @@
 //
 // Static resolution: terminal positions (two passes) and the superko-safe
 // area's bounds (benson.h) are checked for every child when a node is expanded.
+// A child left open starts from numbers weighted by its board's area score
+// against the goal (initial_numbers; df-pn+'s heuristic initialisation).
 #pragma once
 
 #include <chrono>
@@ -89,8 +91,9 @@ class GoProver {
   };
 
   Numbers mid(int t, std::uint32_t th_phi, std::uint32_t th_delta, ExploredBoards& seen, SuperkoHits& hits);
-  // The child's numbers: terminal, static bounds, a usable table entry, or (1, 1).
+  // The child's numbers: terminal, static bounds, a usable table entry, or initial_numbers.
   void evaluate(Child& c, int t);
+  Numbers initial_numbers(const LineNode& n, int t) const;
   // Whether n is decided without search (two passes, static bounds); out holds its numbers then.
   bool decided(const LineNode& n, int t, Numbers& out) const;
   // Four entries behind their keys' hashes: a probe that finds nothing reads one cache line.
