@@ -10,7 +10,9 @@
 # checks run under Slurm (srun --mpi=pmix; ctest's e2e_mpi_srun).
 source "$(dirname "$0")/common.sh.inc"
 command -v mpirun >/dev/null || { echo "mpi: no mpirun: skipped"; exit 77; }
-if [ "${GSOLVE_LAUNCHER:-mpirun}" = srun ]; then
+under_srun=false
+[ "${GSOLVE_LAUNCHER:-mpirun}" = srun ] && under_srun=true
+if $under_srun; then
   sinfo -h >/dev/null 2>&1 || { echo "mpi (srun): no Slurm cluster answers (tools/slurm_test.sh starts one): skipped"; exit 77; }
 fi
 "$BIN" --version | grep -q "(MPI)" || { echo "mpi: gsolve built without MPI: skipped"; exit 77; }
@@ -20,13 +22,14 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1  # CI runs as r
 # -K ends the job when a process dies, as mpirun does.
 # srun's own lines on stderr ("srun: error: ... Exited with exit code 2") are
 # not gsolve's: dropped, and srun's exit status kept.
-slurm() {
-  { "$@" 2>&1 1>&3 3>&- | { grep -v '^srun: ' >&2 || true; }; return "${PIPESTATUS[0]}"; } 3>&1
+srun_job() {
+  { srun --overcommit -K --mpi=pmix "$@" 2>&1 1>&3 3>&- | { grep -v '^srun: ' >&2 || true; }
+    return "${PIPESTATUS[0]}"; } 3>&1
 }
 job() {
   local n=$1 pass=() v; shift
-  if [ "${GSOLVE_LAUNCHER:-mpirun}" = srun ]; then
-    slurm srun -n "$n" --overcommit -K --mpi=pmix "$BIN" "$@"
+  if $under_srun; then
+    srun_job -n "$n" "$BIN" "$@"
     return
   fi
   for v in GSOLVE_TEST_KILL_RANK GSOLVE_TEST_KILL_AFTER_TIER GSOLVE_TEST_KILL_AFTER_SEARCHED; do
@@ -119,10 +122,10 @@ job 2 solve connect4:5x4 --db "$WORK/mem" --threads 1 --max-memory 40M >/dev/nul
 # (mpirun's "A : B" form) agree before the first collective, with no hang.
 # Another process's refusal names it; the root's is the only line.
 mixed() {
-  if [ "${GSOLVE_LAUNCHER:-mpirun}" = srun ]; then  # srun's form: a program per rank
+  if $under_srun; then  # srun's form: a program per rank
     printf '%s\n' "0 $BIN solve connect4:5x4 --db $WORK/mix --threads 1 --max-memory $1" \
       "1 $BIN solve connect4:5x4 --db $WORK/mix --threads 1 --max-memory $2" >"$WORK/multi.conf"
-    slurm srun -n 2 --overcommit -K --mpi=pmix --multi-prog "$WORK/multi.conf"
+    srun_job -n 2 --multi-prog "$WORK/multi.conf"
     return
   fi
   mpirun -q --oversubscribe -np 1 "$BIN" solve connect4:5x4 --db "$WORK/mix" --threads 1 --max-memory "$1" : \
