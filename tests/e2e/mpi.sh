@@ -7,13 +7,24 @@
 # verify --backtrack passes; a job with one process killed is resumed, with
 # another number of processes, to the same database; a refusal is one line.
 # Exit 77 (skipped) in a build without MPI. With GSOLVE_LAUNCHER=srun the same
-# checks run under Slurm (srun --mpi=pmix; ctest's e2e_mpi_srun).
+# checks run under Slurm (srun --mpi=pmix; ctest's e2e_mpi_srun); with
+# GSOLVE_LAUNCHER=hosts they run across two hosts, mpirun on one starting
+# processes on both through ssh, talking over TCP (tools/hosts_local.sh's
+# hosts in GSOLVE_HOSTS; ctest's e2e_mpi_hosts).
 source "$(dirname "$0")/common.sh.inc"
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 command -v mpirun >/dev/null || { echo "mpi: no mpirun: skipped"; exit 77; }
-under_srun=false
-[ "${GSOLVE_LAUNCHER:-mpirun}" = srun ] && under_srun=true
+launcher=${GSOLVE_LAUNCHER:-mpirun}
+under_srun=false across_hosts=false
+[ "$launcher" = srun ] && under_srun=true
+[ "$launcher" = hosts ] && across_hosts=true
 if $under_srun; then
   sinfo -h >/dev/null 2>&1 || { echo "mpi (srun): no Slurm cluster answers (tools/slurm_test.sh starts one): skipped"; exit 77; }
+fi
+if $across_hosts; then
+  [ -n "${GSOLVE_HOSTS:-}" ] && "$ROOT/tools/hosts_local.sh" run "$GSOLVE_HOSTS" \
+    ssh -F "$GSOLVE_HOSTS/ssh_config" 10.231.0.2 true 2>/dev/null ||
+    { echo "mpi (hosts): no hosts answer in GSOLVE_HOSTS (tools/hosts_test.sh starts them): skipped"; exit 77; }
 fi
 "$BIN" --version | grep -q "(MPI)" || { echo "mpi: gsolve built without MPI: skipped"; exit 77; }
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1  # CI runs as root
@@ -26,6 +37,17 @@ srun_job() {
   { srun --overcommit -K --mpi=pmix "$@" 2>&1 1>&3 3>&- | { grep -v '^srun: ' >&2 || true; }
     return "${PIPESTATUS[0]}"; } 3>&1
 }
+# mpirun here, or on host a with the processes placed on a and b in turn
+# (ranks 0 and 2 on a, 1 on b), TCP between them as between two machines.
+mpirun_job() {
+  if $across_hosts; then
+    "$ROOT/tools/hosts_local.sh" run "$GSOLVE_HOSTS" mpirun -q --oversubscribe \
+      --host 10.231.0.1:4,10.231.0.2:4 --map-by node --mca plm_rsh_agent "ssh -F $GSOLVE_HOSTS/ssh_config" \
+      --mca btl tcp,self --mca btl_tcp_if_include 10.231.0.0/24 --mca oob_tcp_if_include 10.231.0.0/24 "$@"
+    return
+  fi
+  mpirun -q --oversubscribe "$@"
+}
 job() {
   local n=$1 pass=() v; shift
   if $under_srun; then
@@ -35,7 +57,7 @@ job() {
   for v in GSOLVE_TEST_KILL_RANK GSOLVE_TEST_KILL_AFTER_TIER GSOLVE_TEST_KILL_AFTER_SEARCHED; do
     [ -n "${!v:-}" ] && pass+=(-x "$v")
   done
-  mpirun -q --oversubscribe -np "$n" "${pass[@]}" "$BIN" "$@"
+  mpirun_job -np "$n" "${pass[@]}" "$BIN" "$@"
 }
 info() { "$BIN" info --db "$1" --json | json "$2"; }
 # Everything info says of the records, the start and the statistics.
@@ -44,6 +66,11 @@ summary() { "$BIN" info --db "$1" --json | json "[j[k] for k in ('complete','sig
 same_db() {  # reference, other, what
   [ "$(summary "$1")" = "$(summary "$2")" ] || { summary "$1"; summary "$2"; fail "$3: database differs"; }
 }
+
+if $across_hosts; then
+  [ "$(mpirun_job -np 3 hostname | sort | tr '\n' ' ')" = "gsolve-a gsolve-a gsolve-b " ] ||
+    fail "a job of 3 processes is not placed on both hosts"
+fi
 
 # 1. Tiered retrograde: 1, 2 and 3 processes, one thread each.
 for game in connect4:5x4 reversi:4x4; do
@@ -115,9 +142,19 @@ expect_exact "gsolve: error: quickcross:3x3,connect=3: the loopy solver runs in 
 expect_exact "gsolve: error: unknown game 'nogame' (known: connect4, tictactoe, reversi, quickcross, go)" \
   job 3 solve nogame --db "$WORK/x" --threads 1
 # The memory check counts the job's processes on this machine (connect4:5x4: 16.5 MiB each).
-expect_exact "gsolve: error: connect4:5x4: a strong solve needs about 49.6 MiB of memory (3 processes of the job on this machine), more than 40.0 MiB (--max-memory); solve by search with --store-depth D instead" \
-  job 3 solve connect4:5x4 --db "$WORK/mem" --threads 1 --max-memory 40M
-job 2 solve connect4:5x4 --db "$WORK/mem" --threads 1 --max-memory 40M >/dev/null || fail "2 x 16.5 MiB is under 40 MiB"
+if $across_hosts; then
+  # Two of the three share host a; the one on b does not count there.
+  expect_exact "gsolve: error: connect4:5x4: a strong solve needs about 33.1 MiB of memory (2 processes of the job on this machine), more than 30.0 MiB (--max-memory); solve by search with --store-depth D instead" \
+    job 3 solve connect4:5x4 --db "$WORK/mem" --threads 1 --max-memory 30M
+  job 3 solve connect4:5x4 --db "$WORK/mem" --threads 1 --max-memory 40M >/dev/null ||
+    fail "3 processes on two hosts need 33.1 MiB on the fuller one, under 40 MiB"
+  one_each="16.5 MiB of memory" small=10
+else
+  expect_exact "gsolve: error: connect4:5x4: a strong solve needs about 49.6 MiB of memory (3 processes of the job on this machine), more than 40.0 MiB (--max-memory); solve by search with --store-depth D instead" \
+    job 3 solve connect4:5x4 --db "$WORK/mem" --threads 1 --max-memory 40M
+  job 2 solve connect4:5x4 --db "$WORK/mem" --threads 1 --max-memory 40M >/dev/null || fail "2 x 16.5 MiB is under 40 MiB"
+  one_each="33.1 MiB of memory (2 processes of the job on this machine)" small=20
+fi
 # Machines may differ (memory, disks): processes given different limits
 # (mpirun's "A : B" form) agree before the first collective, with no hang.
 # Another process's refusal names it; the root's is the only line.
@@ -128,12 +165,14 @@ mixed() {
     srun_job -n 2 --multi-prog "$WORK/multi.conf"
     return
   fi
-  mpirun -q --oversubscribe -np 1 "$BIN" solve connect4:5x4 --db "$WORK/mix" --threads 1 --max-memory "$1" : \
-    -np 1 "$BIN" solve connect4:5x4 --db "$WORK/mix" --threads 1 --max-memory "$2"
+  local second=()  # across hosts, the second process on b
+  $across_hosts && second=(--host 10.231.0.2)
+  mpirun_job -np 1 "$BIN" solve connect4:5x4 --db "$WORK/mix" --threads 1 --max-memory "$1" : \
+    -np 1 "${second[@]}" "$BIN" solve connect4:5x4 --db "$WORK/mix" --threads 1 --max-memory "$2"
 }
-expect_exact "gsolve (process 1): error: connect4:5x4: a strong solve needs about 33.1 MiB of memory (2 processes of the job on this machine), more than 20.0 MiB (--max-memory); solve by search with --store-depth D instead" \
-  mixed 1G 20M
-expect_exact "gsolve: error: connect4:5x4: a strong solve needs about 33.1 MiB of memory (2 processes of the job on this machine), more than 20.0 MiB (--max-memory); solve by search with --store-depth D instead" \
-  mixed 20M 1G
+expect_exact "gsolve (process 1): error: connect4:5x4: a strong solve needs about $one_each, more than $small.0 MiB (--max-memory); solve by search with --store-depth D instead" \
+  mixed 1G ${small}M
+expect_exact "gsolve: error: connect4:5x4: a strong solve needs about $one_each, more than $small.0 MiB (--max-memory); solve by search with --store-depth D instead" \
+  mixed ${small}M 1G
 [ ! -e "$WORK/mix" ] || fail "a refused job left a file"
-echo "mpi: all checks passed"
+echo "mpi ($launcher): all checks passed"

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Two hosts on this machine, to run gsolve's MPI jobs across a network:
+#
+#     sudo tools/hosts_local.sh start DIR     # keys, config and logs in DIR
+#     sudo tools/hosts_local.sh run DIR mpirun -np 3 --host 10.231.0.1:2,10.231.0.2:2 \
+#         --mca plm_rsh_agent "ssh -F DIR/ssh_config" --mca btl tcp,self build/gsolve solve ...
+#     sudo tools/hosts_local.sh stop DIR
+#
+# Each host is a network namespace with its own host name (gsolve-a
+# 10.231.0.1, gsolve-b 10.231.0.2), joined by a veth pair, each running an
+# sshd that accepts DIR's key for root. `run` starts a command on host a, so
+# mpirun there starts its processes on b through ssh (Open MPI's rsh
+# launcher) and they talk over TCP, as on two machines; the file system is
+# shared, as a cluster's is. Needs root, iproute2 and Debian's openssh-server.
+# tools/hosts_test.sh uses it to run the MPI end-to-end checks across hosts.
+set -euo pipefail
+usage="usage: hosts_local.sh start|stop DIR | run DIR COMMAND..."
+cmd=${1:?$usage}
+dir=$(mkdir -p "${2:?$usage}" && cd "$2" && pwd)
+hosts=(a b)
+address() { [ "$1" = a ] && echo 10.231.0.1 || echo 10.231.0.2; }
+
+if [ "$cmd" = stop ]; then
+  for h in "${hosts[@]}"; do
+    [ -f "$dir/sshd-$h.pid" ] && kill "$(cat "$dir/sshd-$h.pid")" 2>/dev/null || true
+    ip netns del "gsolve-$h" 2>/dev/null || true
+  done
+  exit 0
+fi
+if [ "$cmd" = run ]; then
+  shift 2
+  # Host a's name, so that Open MPI's processes there and on b name different nodes.
+  exec ip netns exec gsolve-a unshare --uts sh -c 'hostname gsolve-a && exec "$@"' sh "$@"
+fi
+[ "$cmd" = start ] || { echo "$usage" >&2; exit 2; }
+[ -x /usr/sbin/sshd ] || { echo "hosts_local.sh: no sshd (apt-get install openssh-server)" >&2; exit 2; }
+
+# Keys: the hosts' and root's, both made here and used only here.
+[ -f "$dir/host_key" ] || ssh-keygen -q -t ed25519 -N '' -f "$dir/host_key"
+[ -f "$dir/id" ] || ssh-keygen -q -t ed25519 -N '' -f "$dir/id"
+cp "$dir/id.pub" "$dir/authorized_keys"
+cat > "$dir/ssh_config" <<EOF
+Host *
+  User root
+  IdentityFile $dir/id
+  IdentitiesOnly yes
+  StrictHostKeyChecking no
+  UserKnownHostsFile /dev/null
+  LogLevel ERROR
+  BatchMode yes
+EOF
+
+# The network: two namespaces, one veth pair.
+ip netns add gsolve-a
+ip netns add gsolve-b
+ip link add gsolve-va type veth peer name gsolve-vb
+for h in "${hosts[@]}"; do
+  ip link set "gsolve-v$h" netns "gsolve-$h"
+  ip -n "gsolve-$h" addr add "$(address "$h")/24" dev "gsolve-v$h"
+  ip -n "gsolve-$h" link set "gsolve-v$h" up
+  ip -n "gsolve-$h" link set lo up
+done
+
+# An sshd on each host, under the host's own name.
+mkdir -p /run/sshd
+for h in "${hosts[@]}"; do
+  cat > "$dir/sshd_config-$h" <<EOF
+ListenAddress $(address "$h")
+HostKey $dir/host_key
+PidFile $dir/sshd-$h.pid
+AuthorizedKeysFile $dir/authorized_keys
+PermitRootLogin prohibit-password
+PasswordAuthentication no
+KbdInteractiveAuthentication no
+UsePAM no
+StrictModes no
+AcceptEnv *
+EOF
+  ip netns exec "gsolve-$h" unshare --uts sh -c \
+    "hostname gsolve-$h && exec /usr/sbin/sshd -f '$dir/sshd_config-$h' -E '$dir/sshd-$h.log'"
+done
+for h in "${hosts[@]}"; do
+  for _ in $(seq 1 50); do
+    ip netns exec gsolve-a ssh -F "$dir/ssh_config" "$(address "$h")" hostname 2>/dev/null | grep -qx "gsolve-$h" && continue 2
+    sleep 0.1
+  done
+  echo "host $h did not answer over ssh; see $dir/sshd-$h.log" >&2
+  exit 1
+done
+echo "hosts up: gsolve-a $(address a), gsolve-b $(address b); ssh -F $dir/ssh_config"
