@@ -1,8 +1,11 @@
 // gsolve: solve two-player games into a compressed database, query it, verify it.
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <exception>
 #include <string>
+#include <string_view>
+#include <utility>
 
 #include "db/database.h"
 #include "games/game.h"
@@ -51,13 +54,15 @@ int run(int argc, char** argv) {
   CLI::App app{"gsolve: strong solver for two-player games, with a verified position database"};
   app.require_subcommand(1);
   app.set_version_flag("--version", Cluster::built_with_mpi() ? "gsolve 0.1.0 (MPI)" : "gsolve 0.1.0");
-  cli::add_solve(app);
-  cli::add_query(app);
-  cli::add_info(app);
-  cli::add_bench(app);
-  cli::add_verify(app);
-  cli::add_perft(app);
-  cli::add_gtp(app);
+  // Only the command named is built when there is one (its options are most
+  // of a cold query's start); every command for --help and errors.
+  constexpr std::pair<std::string_view, void (*)(CLI::App&)> commands[] = {
+      {"solve", cli::add_solve}, {"query", cli::add_query}, {"info", cli::add_info},  {"bench", cli::add_bench},
+      {"verify", cli::add_verify}, {"perft", cli::add_perft}, {"gtp", cli::add_gtp}};
+  const auto named = std::find_if(std::begin(commands), std::end(commands),
+                                  [&](const auto& c) { return argc > 1 && c.first == argv[1]; });
+  for (const auto& [name, add] : commands)
+    if (named == std::end(commands) || name == named->first) add(app);
   cli::command_line().assign(argv + 1, argv + argc);
   if (const std::string error = command_error(app, argc, argv); !error.empty()) return report(error.c_str(), true);
   try {

@@ -125,6 +125,9 @@ import json, sys; print([json.loads(l)["position"] for l in sys.stdin])')" = "['
 expect_output "$("$BIN" query --db ttt.gsdb -- -X-------)" "$BIN" query --db ttt.gsdb -X-------
 expect_output "$("$BIN" query --db ttt.gsdb -- --X------)" "$BIN" query --db ttt.gsdb --X------
 expect_exact "gsolve: error: query: unknown option '--jsn'" "$BIN" query --db ttt.gsdb --jsn X--------
+expect_exact "gsolve: error: query: unknown option '--no-such=1'" "$BIN" query --db ttt.gsdb --no-such=1 X--------
+expect_exact "gsolve: error: query: unknown option '-j'" "$BIN" query --db ttt.gsdb -j X--------
+expect_output "$("$BIN" query --db q3.gsdb -- ---------)" "$BIN" query --db q3.gsdb ---------
 expect_exact "gsolve: error: query needs a position ('-' reads them from stdin, --sgf FILE)" "$BIN" query --db ttt.gsdb
 "$BIN" info --db c4.gsdb > info.txt
 grep -q "NOT complete" info.txt && fail "info contradicts itself"
