@@ -12,7 +12,7 @@
 # mpirun there starts its processes on b through ssh (Open MPI's rsh
 # launcher) and they talk over TCP, as on two machines; the file system is
 # shared, as a cluster's is. Needs root, iproute2 and Debian's openssh-server.
-# tools/hosts_test.sh uses it to run the MPI end-to-end checks across hosts.
+# tools/mpi_launcher_test.sh hosts uses it to run the MPI end-to-end checks across hosts.
 set -euo pipefail
 usage="usage: hosts_local.sh start|stop DIR | run DIR COMMAND..."
 cmd=${1:?$usage}
@@ -20,11 +20,14 @@ dir=$(mkdir -p "${2:?$usage}" && cd "$2" && pwd)
 hosts=(a b)
 address() { [ "$1" = a ] && echo 10.231.0.1 || echo 10.231.0.2; }
 
-if [ "$cmd" = stop ]; then
+stop() {
   for h in "${hosts[@]}"; do
     [ -f "$dir/sshd-$h.pid" ] && kill "$(cat "$dir/sshd-$h.pid")" 2>/dev/null || true
     ip netns del "gsolve-$h" 2>/dev/null || true
   done
+}
+if [ "$cmd" = stop ]; then
+  stop
   exit 0
 fi
 if [ "$cmd" = run ]; then
@@ -50,7 +53,8 @@ Host *
   BatchMode yes
 EOF
 
-# The network: two namespaces, one veth pair.
+# The network: two namespaces, one veth pair (an earlier start's go first).
+stop
 ip netns add gsolve-a
 ip netns add gsolve-b
 ip link add gsolve-va type veth peer name gsolve-vb

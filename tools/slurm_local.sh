@@ -9,7 +9,7 @@
 # Needs root and Debian's slurm-wlm and munge (`apt-get install slurm-wlm
 # munge`). The node is this machine under its short host name, with
 # `CPUS` CPUs (default: twice the cores, so three tasks fit on two cores);
-# no cgroups and no accounting, so it runs in a container. tools/slurm_test.sh
+# no cgroups and no accounting, so it runs in a container. tools/mpi_launcher_test.sh slurm
 # uses it to run the MPI end-to-end checks under srun.
 set -euo pipefail
 cmd=${1:?usage: slurm_local.sh start|stop DIR}

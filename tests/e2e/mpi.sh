@@ -19,17 +19,17 @@ under_srun=false across_hosts=false
 [ "$launcher" = srun ] && under_srun=true
 [ "$launcher" = hosts ] && across_hosts=true
 if $under_srun; then
-  sinfo -h >/dev/null 2>&1 || { echo "mpi (srun): no Slurm cluster answers (tools/slurm_test.sh starts one): skipped"; exit 77; }
+  sinfo -h >/dev/null 2>&1 || { echo "mpi (srun): no Slurm cluster answers (tools/mpi_launcher_test.sh slurm starts one): skipped"; exit 77; }
 fi
 if $across_hosts; then
   [ -n "${GSOLVE_HOSTS:-}" ] && "$ROOT/tools/hosts_local.sh" run "$GSOLVE_HOSTS" \
     ssh -F "$GSOLVE_HOSTS/ssh_config" 10.231.0.2 true 2>/dev/null ||
-    { echo "mpi (hosts): no hosts answer in GSOLVE_HOSTS (tools/hosts_test.sh starts them): skipped"; exit 77; }
+    { echo "mpi (hosts): no hosts answer in GSOLVE_HOSTS (tools/mpi_launcher_test.sh hosts starts them): skipped"; exit 77; }
 fi
 "$BIN" --version | grep -q "(MPI)" || { echo "mpi: gsolve built without MPI: skipped"; exit 77; }
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1  # CI runs as root
 # -q: no banners from mpirun; the test hooks' variables reach every process.
-# GSOLVE_LAUNCHER=srun runs the jobs under Slurm instead (tools/slurm_test.sh):
+# GSOLVE_LAUNCHER=srun runs the jobs under Slurm instead (tools/mpi_launcher_test.sh slurm):
 # -K ends the job when a process dies, as mpirun does.
 # srun's own lines on stderr ("srun: error: ... Exited with exit code 2") are
 # not gsolve's: dropped, and srun's exit status kept.
