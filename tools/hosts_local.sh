@@ -2,7 +2,7 @@
 # Two hosts on this machine, to run gsolve's MPI jobs across a network:
 #
 #     sudo tools/hosts_local.sh start DIR     # keys, config and logs in DIR
-#     sudo tools/hosts_local.sh run DIR mpirun -np 3 --host 10.231.0.1:2,10.231.0.2:2 \
+#     sudo tools/hosts_local.sh run DIR mpirun --allow-run-as-root -np 3 --host 10.231.0.1:2,10.231.0.2:2 \
 #         --mca plm_rsh_agent "ssh -F DIR/ssh_config" --mca btl tcp,self build/gsolve solve ...
 #     sudo tools/hosts_local.sh stop DIR
 #
@@ -17,14 +17,19 @@ set -euo pipefail
 usage="usage: hosts_local.sh start|stop DIR | run DIR COMMAND..."
 cmd=${1:?$usage}
 dir=$(mkdir -p "${2:?$usage}" && cd "$2" && pwd)
+# DIR goes into sshd's and ssh's configuration and into Open MPI's ssh command line.
+case $dir in *[[:space:]\'\"]*) echo "hosts_local.sh: DIR must not hold spaces or quotes: $dir" >&2; exit 2 ;; esac
 hosts=(a b)
 address() { [ "$1" = a ] && echo 10.231.0.1 || echo 10.231.0.2; }
 
+# Everything still running on the hosts (sshd, a job's daemons and processes),
+# whichever DIR started them, then the hosts and their link.
 stop() {
   for h in "${hosts[@]}"; do
-    [ -f "$dir/sshd-$h.pid" ] && kill "$(cat "$dir/sshd-$h.pid")" 2>/dev/null || true
+    ip netns pids "gsolve-$h" 2>/dev/null | xargs -r kill 2>/dev/null || true
     ip netns del "gsolve-$h" 2>/dev/null || true
   done
+  ip link del gsolve-va 2>/dev/null || true
 }
 if [ "$cmd" = stop ]; then
   stop

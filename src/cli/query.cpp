@@ -222,7 +222,8 @@ bool looks_like_option(std::string_view arg) {
   const auto letter = [](char c, bool upper) { return (c >= 'a' && c <= 'z') || (upper && c >= 'A' && c <= 'Z'); };
   if (arg.size() == 2 && arg[0] == '-') return letter(arg[1], true);
   if (!arg.starts_with("--")) return false;
-  const std::string_view name = arg.substr(2, arg.find('=') == std::string_view::npos ? arg.npos : arg.find('=') - 2);
+  const std::size_t equals = arg.find('=');
+  const std::string_view name = arg.substr(2, equals == arg.npos ? arg.npos : equals - 2);
   if (name.empty() || name.front() == '-' || name.back() == '-') return false;
   for (std::size_t i = 0; i < name.size(); ++i)
     if (name[i] == '-' ? name[i - 1] == '-' : !letter(name[i], false)) return false;
