@@ -2,19 +2,19 @@
 # Two hosts on this machine, to run gsolve's MPI jobs across a network:
 #
 #     sudo tools/hosts_local.sh start DIR     # keys, config and logs in DIR
-#     sudo tools/hosts_local.sh run DIR mpirun --allow-run-as-root -np 3 --host 10.231.0.1:2,10.231.0.2:2 \
-#         --mca plm_rsh_agent "ssh -F DIR/ssh_config" --mca btl tcp,self build/gsolve solve ...
+#     sudo tools/hosts_local.sh mpirun DIR --allow-run-as-root -np 3 build/gsolve solve ...
 #     sudo tools/hosts_local.sh stop DIR
 #
 # Each host is a network namespace with its own host name (gsolve-a
 # 10.231.0.1, gsolve-b 10.231.0.2), joined by a veth pair, each running an
-# sshd that accepts DIR's key for root. `run` starts a command on host a, so
-# mpirun there starts its processes on b through ssh (Open MPI's rsh
-# launcher) and they talk over TCP, as on two machines; the file system is
+# sshd that accepts DIR's key for root. `run` starts a command on host a;
+# `mpirun` starts mpirun there with the processes placed on a and b in turn
+# (ranks 0, 2, ... on a): it starts b's through ssh (Open MPI's rsh launcher)
+# and they talk over TCP, as on two machines; the file system is
 # shared, as a cluster's is. Needs root, iproute2 and Debian's openssh-server.
 # tools/mpi_launcher_test.sh hosts uses it to run the MPI end-to-end checks across hosts.
 set -euo pipefail
-usage="usage: hosts_local.sh start|stop DIR | run DIR COMMAND..."
+usage="usage: hosts_local.sh start|stop DIR | run DIR COMMAND... | mpirun DIR MPIRUN-ARGS..."
 cmd=${1:?$usage}
 dir=$(mkdir -p "${2:?$usage}" && cd "$2" && pwd)
 # DIR goes into sshd's and ssh's configuration and into Open MPI's ssh command line.
@@ -35,10 +35,14 @@ if [ "$cmd" = stop ]; then
   stop
   exit 0
 fi
-if [ "$cmd" = run ]; then
+if [ "$cmd" = run ] || [ "$cmd" = mpirun ]; then
   shift 2
+  mpirun=()
+  [ "$cmd" = mpirun ] && mpirun=(mpirun -q --oversubscribe --host "$(address a):4,$(address b):4" --map-by node
+    --mca plm_rsh_agent "ssh -F $dir/ssh_config" --mca btl tcp,self
+    --mca btl_tcp_if_include 10.231.0.0/24 --mca oob_tcp_if_include 10.231.0.0/24)
   # Host a's name, so that Open MPI's processes there and on b name different nodes.
-  exec ip netns exec gsolve-a unshare --uts sh -c 'hostname gsolve-a && exec "$@"' sh "$@"
+  exec ip netns exec gsolve-a unshare --uts sh -c 'hostname gsolve-a && exec "$@"' sh "${mpirun[@]}" "$@"
 fi
 [ "$cmd" = start ] || { echo "$usage" >&2; exit 2; }
 [ -x /usr/sbin/sshd ] || { echo "hosts_local.sh: no sshd (apt-get install openssh-server)" >&2; exit 2; }

@@ -14,8 +14,8 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 kind=${1:?usage: mpi_launcher_test.sh slurm|hosts [BUILD]}
 case $kind in
-  slurm) test=e2e_mpi_srun ;;
-  hosts) test=e2e_mpi_hosts ;;
+  slurm) test=e2e_mpi_srun launcher=srun ;;
+  hosts) test=e2e_mpi_hosts launcher=hosts ;;
   *) echo "usage: mpi_launcher_test.sh slurm|hosts [BUILD]" >&2; exit 2 ;;
 esac
 build=$(cd "${2:-$root/build}" && pwd)
@@ -25,7 +25,6 @@ trap '"$root/tools/${kind}_local.sh" stop "$dir"; rm -rf "$dir"' EXIT
 export SLURM_CONF="$dir/slurm.conf" GSOLVE_HOSTS="$dir"
 # The test itself, not through ctest, which counts a skip (77: no MPI in this
 # build, the launcher did not answer) as a pass: here it is a failure.
-launcher=$([ "$kind" = slurm ] && echo srun || echo hosts)
 rc=0
 GSOLVE_LAUNCHER=$launcher bash "$root/tests/e2e/mpi.sh" "$build" "$root/tests/data" || rc=$?
 [ $rc -ne 77 ] || { echo "mpi_launcher_test.sh: $test was skipped" >&2; exit 1; }

@@ -41,9 +41,7 @@ srun_job() {
 # (ranks 0 and 2 on a, 1 on b), TCP between them as between two machines.
 mpirun_job() {
   if $across_hosts; then
-    "$ROOT/tools/hosts_local.sh" run "$GSOLVE_HOSTS" mpirun -q --oversubscribe \
-      --host 10.231.0.1:4,10.231.0.2:4 --map-by node --mca plm_rsh_agent "ssh -F $GSOLVE_HOSTS/ssh_config" \
-      --mca btl tcp,self --mca btl_tcp_if_include 10.231.0.0/24 --mca oob_tcp_if_include 10.231.0.0/24 "$@"
+    "$ROOT/tools/hosts_local.sh" mpirun "$GSOLVE_HOSTS" "$@"
     return
   fi
   mpirun -q --oversubscribe "$@"
