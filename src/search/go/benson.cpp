@@ -63,15 +63,32 @@ Unconditional unconditional(const Go& go, std::uint64_t own, std::uint64_t opp) 
   return u;
 }
 
-std::uint64_t superko_safe_area(const Go& go, std::uint64_t own, std::uint64_t opp) {
-  if (!own) return 0;
-  const std::uint64_t alive = unconditional(go, own, opp).alive;
+namespace {
+
+// The alive stones and the empty points whose every neighbour is one of them.
+std::uint64_t with_eyes(const Go& go, std::uint64_t alive, std::uint64_t empty) {
   std::uint64_t safe = alive;
-  for (std::uint64_t empty = go.board_mask() & ~(own | opp); empty; empty &= empty - 1) {
+  for (; alive && empty; empty &= empty - 1) {
     const std::uint64_t point = empty & (~empty + 1);
-    if (alive && !(go.neighbours(point) & ~alive)) safe |= point;
+    if (!(go.neighbours(point) & ~alive)) safe |= point;
   }
   return safe;
+}
+
+}  // namespace
+
+std::uint64_t superko_safe_area(const Go& go, std::uint64_t own, std::uint64_t opp) {
+  if (!own) return 0;
+  return with_eyes(go, unconditional(go, own, opp).alive, go.board_mask() & ~(own | opp));
+}
+
+KeptArea kept_area(const Go& go, std::uint64_t own, std::uint64_t opp) {
+  if (!own) return {};
+  const Unconditional u = unconditional(go, own, opp);
+  const std::uint64_t safe = with_eyes(go, u.alive, go.board_mask() & ~(own | opp));
+  if (u.alive != own) return {safe, false};
+  const std::uint64_t all = u.alive | u.territory;
+  return {all, all != safe};
 }
 
 }  // namespace gsolve::search::go

@@ -35,4 +35,18 @@ Unconditional unconditional(const Go& go, std::uint64_t own, std::uint64_t opp);
 // bounds use this.
 std::uint64_t superko_safe_area(const Go& go, std::uint64_t own, std::uint64_t opp);
 
+// The points a colour keeps: its alive stones and Benson territory when every
+// stone it has is alive, else superko_safe_area. The territory is kept under
+// superko too if no earlier board has stones of the colour that strictly
+// contain `own`: from here on its stones are never captured, so each of its
+// moves makes a board with more of its stones than any board since, and only
+// such an earlier board could make superko forbid one of those moves (the
+// opponent's moves being forbidden only helps). `grows` says the points rely
+// on that (they exceed superko_safe_area): the caller checks the history.
+struct KeptArea {
+  std::uint64_t points = 0;
+  bool grows = false;
+};
+KeptArea kept_area(const Go& go, std::uint64_t own, std::uint64_t opp);
+
 }  // namespace gsolve::search::go

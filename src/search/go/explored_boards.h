@@ -10,6 +10,10 @@
 // The AND test does most of the work: the stones that no line of the search
 // captured are on every board of S, and an earlier board of the game lacks at
 // least the stones played since it.
+// S may also hold every board whose black (or white) stones strictly contain
+// grown_black (grown_white; ~0 for none): the boards a static bound relies on
+// when it counts on a side's moves never being forbidden (benson.h's
+// kept_area). Two such sets merge into the one of the stones' intersection.
 #pragma once
 
 #include <cstdint>
@@ -22,20 +26,27 @@ struct ExploredBoards {
   std::uint64_t all_black = 0, all_white = 0;
   std::uint64_t any_black = 0, any_white = 0;
   std::uint64_t bloom[4] = {};
+  static constexpr std::uint64_t kNone = ~0ull;
+  std::uint64_t grown_black = kNone, grown_white = kNone;
 
   static ExploredBoards of(std::uint64_t black, std::uint64_t white, std::uint64_t key) {
     ExploredBoards e{black, white, black, white, {}};
     e.add_key(key);
     return e;
   }
+  // Adds the boards whose black (else white) stones strictly contain `stones`.
+  void grows(bool black, std::uint64_t stones) { (black ? grown_black : grown_white) &= stones; }
   void merge(const ExploredBoards& o) {
     all_black &= o.all_black;
     all_white &= o.all_white;
     any_black |= o.any_black;
     any_white |= o.any_white;
     for (int i = 0; i < 4; ++i) bloom[i] |= o.bloom[i];
+    grown_black &= o.grown_black;
+    grown_white &= o.grown_white;
   }
   bool may_contain(std::uint64_t black, std::uint64_t white, std::uint64_t key) const {
+    if (strictly_contains(black, grown_black) || strictly_contains(white, grown_white)) return true;
     if ((all_black & ~black) | (all_white & ~white)) return false;
     if ((black & ~any_black) | (white & ~any_white)) return false;
     const unsigned a = key & 255, b = (key >> 8) & 255;
@@ -48,10 +59,15 @@ struct ExploredBoards {
     e.all_white = sym.apply(s, all_white);
     e.any_black = sym.apply(s, any_black);
     e.any_white = sym.apply(s, any_white);
+    if (grown_black != kNone) e.grown_black = sym.apply(s, grown_black);
+    if (grown_white != kNone) e.grown_white = sym.apply(s, grown_white);
     return e;
   }
 
  private:
+  static bool strictly_contains(std::uint64_t stones, std::uint64_t grown) {
+    return (stones & grown) == grown && stones != grown;  // never for kNone: no board holds 64 stones
+  }
   void add_key(std::uint64_t key) {
     const unsigned a = key & 255, b = (key >> 8) & 255;
     bloom[a >> 6] |= std::uint64_t{1} << (a & 63);

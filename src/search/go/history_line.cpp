@@ -66,6 +66,13 @@ int HistoryLine::repeat_index(const LineNode& next) const {
   return -1;
 }
 
+bool HistoryLine::has_more_stones(bool black, std::uint64_t stones) const {
+  return std::any_of(line_.begin(), line_.end(), [&](const LineNode& y) {
+    const std::uint64_t s = black ? y.black : y.white;
+    return (s & stones) == stones && s != stones;
+  });
+}
+
 bool HistoryLine::usable(const Certificate& c, const LineNode& n, SuperkoHits& hits) const {
   const int back = symmetry_.inverse(n.symmetry);
   const ExploredBoards seen = c.seen.transformed(symmetry_, back);

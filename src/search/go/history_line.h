@@ -66,6 +66,8 @@ class HistoryLine {
 
   // Line index of an earlier board that a stone move to next repeats (superko), or -1.
   int repeat_index(const LineNode& next) const;
+  // Whether a board of the line has black (else white) stones strictly containing `stones` (kept_area).
+  bool has_more_stones(bool black, std::uint64_t stones) const;
   // Whether a result with certificate c, stored for n's canonical position,
   // holds on the current line (n = back()); adds the line indices of its hit
   // boards to hits.

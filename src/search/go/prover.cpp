@@ -80,24 +80,51 @@ void GoProver::store(const LineNode& n, int t, Numbers numbers, const Certificat
   e.cert = cert ? *cert : Certificate{};
 }
 
-bool GoProver::decided(const LineNode& n, int t, Numbers& out) const {
+bool GoProver::decided(const LineNode& n, int t, Numbers& out, ExploredBoards& seen) const {
   const Go& go = line_.go();
   const Go::Position p = n.position();
-  int lower, upper;
   if (p.passes >= 2) {
-    lower = upper = go.final_score(p);
-    if (goal_ == Goal::Value) lower = upper = lower * kScale;
-  } else {  // each side's area lies between what it keeps unconditionally and what the other does not keep
-    const int points = go.points();
-    const int own_komi = p.black_to_move ? go.komi() : -go.komi();
-    lower = 2 * std::popcount(superko_safe_area(go, p.own(), p.opp())) - points - own_komi;
-    upper = points - 2 * std::popcount(superko_safe_area(go, p.opp(), p.own())) - own_komi;
-    if (goal_ == Goal::Value) lower = lowest_value(lower), upper = highest_value(upper);
+    int score = go.final_score(p);
+    if (goal_ == Goal::Value) score *= kScale;
+    out = score >= t ? Numbers{0, kInfinity} : Numbers{kInfinity, 0};
+    return true;
   }
-  if (lower >= t) out = {0, kInfinity};
-  else if (upper < t) out = {kInfinity, 0};
-  else return false;
-  return true;
+  // Each side's area lies between what it keeps and what the other does not keep.
+  const int points = go.points();
+  const int own_komi = p.black_to_move ? go.komi() : -go.komi();
+  const auto lower = [&](std::uint64_t own_area) {
+    const int score = 2 * std::popcount(own_area) - points - own_komi;
+    return goal_ == Goal::Value ? lowest_value(score) : score;
+  };
+  const auto upper = [&](std::uint64_t opp_area) {
+    const int score = points - 2 * std::popcount(opp_area) - own_komi;
+    return goal_ == Goal::Value ? highest_value(score) : score;
+  };
+  // Whether `kept` decides, with the conditions its territory needs: the side
+  // gets a move before the game ends (not so when it has just passed: the
+  // other side ends the game by passing too), and the history check.
+  const auto decides = [&](const KeptArea& kept, bool black, std::uint64_t stones, std::uint64_t other,
+                           const auto& holds) {
+    if (!holds(kept.points)) return false;
+    if (!kept.grows) return true;
+    const bool moves_before_end = black == static_cast<bool>(p.black_to_move) || p.passes == 0;
+    if (moves_before_end && !line_.has_more_stones(black, stones)) {
+      seen.grows(black, stones);
+      return true;
+    }
+    return holds(superko_safe_area(go, stones, other));
+  };
+  if (decides(kept_area(go, p.own(), p.opp()), p.black_to_move, p.own(), p.opp(),
+              [&](std::uint64_t area) { return lower(area) >= t; })) {
+    out = {0, kInfinity};
+    return true;
+  }
+  if (decides(kept_area(go, p.opp(), p.own()), !p.black_to_move, p.opp(), p.own(),
+              [&](std::uint64_t area) { return upper(area) < t; })) {
+    out = {kInfinity, 0};
+    return true;
+  }
+  return false;
 }
 
 // A new node's numbers from its board as it stands (df-pn+'s heuristic
@@ -118,7 +145,7 @@ GoProver::Numbers GoProver::initial_numbers(const LineNode& n, int t) const {
 void GoProver::evaluate(Child& c, int t) {
   c.seen = ExploredBoards::of(c.node.black, c.node.white, c.node.invariant_key);
   c.hits = SuperkoHits{};
-  if (decided(c.node, t, c.numbers)) return;
+  if (decided(c.node, t, c.numbers, c.seen)) return;
   c.numbers = initial_numbers(c.node, t);
   const Entry* e = probe(c.node, t, c.hash);
   if (!e) return;
@@ -238,11 +265,11 @@ bool GoProver::at_least(const GoGame& game, Goal goal, int t) {
   root_ = line_.top();
   const LineNode n = line_.back();
   Numbers numbers;
+  ExploredBoards seen;  // what the answer depends on in the line (unused: the root's answer is not stored)
   bool holds;
-  if (decided(n, t, numbers)) {
+  if (decided(n, t, numbers, seen)) {
     holds = numbers.phi == 0;
   } else {
-    ExploredBoards seen;
     SuperkoHits hits;
     numbers = mid(t, kInfinity, kInfinity, seen, hits);
     if (numbers.phi != 0 && numbers.delta != 0)

@@ -94,8 +94,10 @@ class GoProver {
   // The child's numbers: terminal, static bounds, a usable table entry, or initial_numbers.
   void evaluate(Child& c, int t);
   Numbers initial_numbers(const LineNode& n, int t) const;
-  // Whether n is decided without search (two passes, static bounds); out holds its numbers then.
-  bool decided(const LineNode& n, int t, Numbers& out) const;
+  // Whether n is decided without search (two passes, static bounds); out
+  // holds its numbers then, and seen the boards the decision depends on when
+  // it relies on the Benson territory of a side whose stones are all alive.
+  bool decided(const LineNode& n, int t, Numbers& out, ExploredBoards& seen) const;
   // Four entries behind their keys' hashes: a probe that finds nothing reads one cache line.
   static constexpr int kBucket = 4;
   struct Bucket {
