@@ -1,10 +1,10 @@
 #include "db/tier_io.h"
+#include "src/core/parallel.h"
 
 #include <algorithm>
 #include <memory>
 
 #include <tbb/enumerable_thread_specific.h>
-#include <tbb/parallel_for.h>
 
 namespace gsolve::db {
 namespace {
@@ -53,7 +53,7 @@ std::vector<std::string> compress_frames(std::span<const PackedRecord> records, 
   }
   std::vector<std::string> compressed(end - first);
   tbb::enumerable_thread_specific<CompressContext> contexts;
-  tbb::parallel_for(first, end, [&](std::size_t f) {
+  gsolve::parallel_for(first, end, [&](std::size_t f) {
     const std::size_t c = f / layout.frames_per_chunk;
     if (!stored[c - first_chunk]) return;
     const auto chunk = chunk_of(c);
@@ -98,7 +98,7 @@ std::vector<PackedRecord> read_tier(const Database& db, std::uint32_t tier, std:
   };
   tbb::enumerable_thread_specific<std::unique_ptr<ThreadReader>> readers;
   // One task per frame: a tier may be a single chunk.
-  tbb::parallel_for(std::uint64_t{0}, frames, [&](std::uint64_t global) {
+  gsolve::parallel_for(std::uint64_t{0}, frames, [&](std::uint64_t global) {
     auto& mine = readers.local();
     if (!mine) mine.reset(new ThreadReader{ChunkReader(db), std::vector<PackedRecord>(layout.frame_records)});
     const std::uint64_t c = global / layout.frames_per_chunk;

@@ -29,7 +29,7 @@
 // --backtrack: depth-first preorder from canonical(start). A position is
 // marked in the visited set (RankSet: one bit per rank) when it is first pushed, so
 // every reachable canonical position is checked exactly once and cycles end
-// the descent. Parallel with tbb::parallel_for_each and a feeder: each task
+// the descent. Parallel with parallel_for_each_fed (a feeder): each task
 // runs a sequential DFS on its own stack and hands the rest of the stack back
 // to TBB after kBatch positions, so idle threads steal subtrees.
 //
@@ -63,11 +63,10 @@
 #include <tbb/concurrent_hash_map.h>
 #include <tbb/concurrent_unordered_set.h>
 #include <tbb/enumerable_thread_specific.h>
-#include <tbb/parallel_for.h>
-#include <tbb/parallel_for_each.h>
 
 #include "games/game.h"
 #include "src/core/bitmap.h"
+#include "src/core/parallel.h"
 #include "src/core/progress.h"
 #include "db/resolver.h"
 #include "verify/record_store.h"
@@ -276,7 +275,7 @@ class Verifier {
       std::uint64_t unreported = 0;  // progress not yet added
     };
     tbb::enumerable_thread_specific<Local> locals;
-    tbb::parallel_for_each(&root, &root + 1, [&](const Child& item, tbb::feeder<Child>& feeder) {
+    gsolve::parallel_for_each_fed(&root, &root + 1, [&](const Child& item, const auto& feed) {
       Local& local = locals.local();
       Counters& c = counters.local();
       std::vector<Child>& stack = local.stack;  // empty between calls: a body never nests
@@ -296,7 +295,7 @@ class Verifier {
           local.unreported = 0;
         }
         if (++done >= kBatch && stack.size() > 1) {  // share the rest with idle threads
-          for (const Child& rest : stack) feeder.add(rest);
+          for (const Child& rest : stack) feed(rest);
           stack.clear();
         }
       }
@@ -338,7 +337,7 @@ class Verifier {
       std::uint64_t begin = round * kRoundWalks, end = begin + kRoundWalks;
       if (o.walks > 0) end = std::min(end, o.walks);
       if (begin >= end || (round > 0 && out_of_time())) break;
-      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(begin, end, 8), [&](const auto& range) {
+      gsolve::parallel_for(tbb::blocked_range<std::uint64_t>(begin, end, 8), [&](const auto& range) {
         Local& local = locals.local();
         Counters& c = counters.local();
         Children children;

@@ -23,12 +23,12 @@
 #pragma once
 
 #include <tbb/combinable.h>
-#include <tbb/parallel_for.h>
 
 #include <cstdint>
 #include <vector>
 
 #include "games/game.h"
+#include "src/core/parallel.h"
 
 namespace gsolve {
 
@@ -94,7 +94,7 @@ PerftCounts perft(const G& g, const typename G::Position& root, int depth) {
     level.swap(next);
   }
   tbb::combinable<PerftCounts> partial([depth] { return PerftCounts(depth); });
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, level.size(), 1), [&](const auto& range) {
+  gsolve::parallel_for(tbb::blocked_range<std::size_t>(0, level.size(), 1), [&](const auto& range) {
     PerftCounts& c = partial.local();
     for (std::size_t i = range.begin(); i != range.end(); ++i) detail::perft_walk(g, level[i], ply, depth, c);
   });

@@ -12,11 +12,11 @@
 #include <vector>
 
 #include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
 
 #include "games/game.h"
 #include "src/core/bitmap.h"
 #include "src/core/cluster.h"
+#include "src/core/parallel.h"
 #include "src/core/progress.h"
 #include "src/retrograde/rank_walker.h"
 #include "src/retrograde/share_exchange.h"
@@ -32,7 +32,7 @@ namespace gsolve {
 template <class MakeScratch, class F, class Finish>
 void for_each_new_bit(const Bitmap& bits, std::pair<std::uint64_t, std::uint64_t> words,
                       std::vector<std::uint64_t>& done, MakeScratch&& make_scratch, F&& f, Finish&& finish_scratch) {
-  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(words.first, words.second, 256),
+  gsolve::parallel_for(tbb::blocked_range<std::uint64_t>(words.first, words.second, 256),
                     [&](const tbb::blocked_range<std::uint64_t>& range) {
                       auto scratch = make_scratch();
                       for (std::uint64_t w = range.begin(); w != range.end(); ++w) {

@@ -73,11 +73,11 @@
 #include <tbb/blocked_range.h>
 #include <tbb/combinable.h>
 #include <tbb/enumerable_thread_specific.h>
-#include <tbb/parallel_for.h>
 
 #include "db/tier_io.h"
 #include "games/game.h"
 #include "games/quickcross.h"
+#include "src/core/parallel.h"
 #include "src/retrograde/discovery.h"
 #include "src/core/record.h"
 #include "db/solve_session.h"
@@ -145,7 +145,7 @@ class LoopySolver {
     for (int t = 0; t < tiers; ++t) {
       const std::uint64_t begin = g_.tier_begin(t);
       const auto& pre = prefix_[t];
-      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, pre.size(), 1024), [&](const auto& words) {
+      gsolve::parallel_for(tbb::blocked_range<std::uint64_t>(0, pre.size(), 1024), [&](const auto& words) {
         for (std::uint64_t w = words.begin(); w != words.end(); ++w) {
           Id id = pre[w];
           for (std::uint64_t bits = reached_[t].word(w); bits; bits &= bits - 1)
@@ -188,7 +188,7 @@ class LoopySolver {
     progress.start("primitives", n);
     if (edge_list_) parent_offset_.assign(n + 1, 0);
     tbb::enumerable_thread_specific<std::array<Frontier, 5>> seeds;
-    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n, 1024), [&](const auto& range) {
+    gsolve::parallel_for(tbb::blocked_range<std::uint64_t>(0, n, 1024), [&](const auto& range) {
       auto& seed = seeds.local();
       FixedList<Id, G::kMaxMoves> kids;
       for (std::uint64_t i = range.begin(); i != range.end(); ++i) {
@@ -220,7 +220,7 @@ class LoopySolver {
     parents_.assign(parent_offset_[n], 0);
     std::vector<std::uint64_t> cursor(parent_offset_.begin(), parent_offset_.end() - 1);
     progress.start("edges", n);
-    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n, 1024), [&](const auto& range) {
+    gsolve::parallel_for(tbb::blocked_range<std::uint64_t>(0, n, 1024), [&](const auto& range) {
       FixedList<Id, G::kMaxMoves> kids;
       for (std::uint64_t i = range.begin(); i != range.end(); ++i) {
         const Id id = static_cast<Id>(i);
@@ -281,7 +281,7 @@ class LoopySolver {
   template <class F>
   Frontier wave(const Frontier& from, F&& f) {
     tbb::enumerable_thread_specific<Frontier> next;
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, from.size(), 256), [&](const auto& range) {
+    gsolve::parallel_for(tbb::blocked_range<std::size_t>(0, from.size(), 256), [&](const auto& range) {
       auto& out = next.local();
       for (std::size_t i = range.begin(); i != range.end(); ++i) f(from[i], out);
     });
@@ -345,7 +345,7 @@ class LoopySolver {
       if (pull_wave) {
         progress.set_label("win/lose " + std::to_string(r) + " (pull)");
         tbb::enumerable_thread_specific<std::pair<Frontier, Frontier>> found;
-        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, ranks_.size(), 1024), [&](const auto& range) {
+        gsolve::parallel_for(tbb::blocked_range<std::uint64_t>(0, ranks_.size(), 1024), [&](const auto& range) {
           auto& [w, l] = found.local();
           for (std::uint64_t i = range.begin(); i != range.end(); ++i)
             if (undecided(static_cast<Id>(i))) pull(static_cast<Id>(i), r, w, l);
@@ -387,7 +387,7 @@ class LoopySolver {
     progress.finish();
     // Draw: whatever is left.
     const PackedRecord draw = pack(Record{Value::Draw, 0, 0});
-    tbb::parallel_for(std::size_t{0}, records_.size(), [&](std::size_t i) {
+    gsolve::parallel_for(std::size_t{0}, records_.size(), [&](std::size_t i) {
       if (records_[i] == 0) records_[i] = draw;
     });
     counters_ = {};
@@ -406,7 +406,7 @@ class LoopySolver {
       std::vector<PackedRecord> tier(g_.tier_begin(t + 1) - begin, 0);
       tbb::combinable<Stats> local_stats;
       tbb::combinable<std::uint64_t> local_hash([] { return std::uint64_t{0}; });
-      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(tier_first_id_[t], tier_first_id_[t + 1], 1024),
+      gsolve::parallel_for(tbb::blocked_range<std::uint64_t>(tier_first_id_[t], tier_first_id_[t + 1], 1024),
                         [&](const auto& range) {
                           auto& stats = local_stats.local();
                           auto& hash = local_hash.local();

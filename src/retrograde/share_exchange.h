@@ -12,10 +12,10 @@
 #include <span>
 #include <vector>
 
-#include <tbb/parallel_for.h>
 
 #include "src/core/bitmap.h"
 #include "src/core/cluster.h"
+#include "src/core/parallel.h"
 #include "src/core/record.h"
 
 namespace gsolve {
@@ -25,7 +25,7 @@ class ReachedIndex {
  public:
   explicit ReachedIndex(const Bitmap& reached)
       : reached_(reached), blocks_((reached.word_count() + kBlockWords - 1) / kBlockWords), at_(blocks_ + 1, 0) {
-    tbb::parallel_for(std::uint64_t{0}, blocks_, [&](std::uint64_t b) {
+    gsolve::parallel_for(std::uint64_t{0}, blocks_, [&](std::uint64_t b) {
       at_[b + 1] = count(b * kBlockWords, std::min(reached_.word_count(), (b + 1) * kBlockWords));
     });
     for (std::uint64_t b = 0; b < blocks_; ++b) at_[b + 1] += at_[b];
@@ -83,7 +83,7 @@ inline void exchange_shares(Cluster& cluster, const Bitmap& reached, const Reach
   const int me = cluster.rank();
   // pack: records -> packed within this process's share; unpack: the reverse elsewhere.
   const auto move = [&](bool pack) {
-    tbb::parallel_for(std::uint64_t{0}, index.blocks(), [&](std::uint64_t b) {
+    gsolve::parallel_for(std::uint64_t{0}, index.blocks(), [&](std::uint64_t b) {
       std::uint64_t j = index.block_start(b);
       const std::uint64_t end = std::min(reached.word_count(), (b + 1) * ReachedIndex::kBlockWords);
       for (std::uint64_t w = b * ReachedIndex::kBlockWords; w < end; ++w) {

@@ -33,10 +33,10 @@
 
 #include <tbb/blocked_range.h>
 #include <tbb/global_control.h>
-#include <tbb/parallel_for.h>
 
 #include "db/tier_io.h"
 #include "games/game.h"
+#include "src/core/parallel.h"
 #include "src/retrograde/discovery.h"
 #include "src/core/cluster.h"
 #include "src/core/phase_clock.h"
@@ -236,7 +236,7 @@ class TieredSolver {
     static void fill(std::uint64_t begin, std::uint64_t end, F&& f) {
       constexpr std::uint64_t kGrain = std::uint64_t{1} << 16;  // 256 KiB
       if (end - begin <= kGrain) return f(begin, end);
-      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(begin, end, kGrain),
+      gsolve::parallel_for(tbb::blocked_range<std::uint64_t>(begin, end, kGrain),
                         [&](const tbb::blocked_range<std::uint64_t>& r) { f(r.begin(), r.end()); });
     }
     std::unique_ptr<PackedRecord[]> data_;

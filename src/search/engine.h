@@ -35,6 +35,7 @@
 #include <mutex>
 #include <vector>
 
+#include "src/core/parallel.h"
 #include "src/search/options.h"
 #include "src/search/plugin.h"
 #include "src/search/searcher.h"
@@ -327,8 +328,12 @@ class Engine final : public SearchImpl<typename P::Game> {
       this->nodes += cw.nodes;
     };
     const int tasks = std::min(threads_, node.count - 1);
-    for (int k = 0; k < tasks; ++k) tg.run(brothers);
+    const ForkJoinTask<decltype(brothers)> task(brothers);  // the tasks' start and end, for ThreadSanitizer
+    const auto runner = [t = &task] { (*t)(); };
+    task.forks(runner);
+    for (int k = 0; k < tasks; ++k) tg.run(runner);
     tg.wait();
+    task.joined();
     if (tbb::is_current_task_group_canceling()) {  // an ancestor was cut off
       w.aborted = true;
       return 0;

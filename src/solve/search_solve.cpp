@@ -1,3 +1,4 @@
+#include "src/core/parallel.h"
 #include "src/solve/search_solve.h"
 
 #include <algorithm>
@@ -8,7 +9,6 @@
 #include <unordered_map>
 
 #include <tbb/enumerable_thread_specific.h>
-#include <tbb/parallel_for.h>
 
 #include "db/keyed_runs.h"
 #include "games/connect4.h"
@@ -141,7 +141,7 @@ SolveResult solve_top(const G& g, const SolveOptions& options, Progress& progres
     const std::size_t first = unit * group, n = std::min(group, todo.size() - first);
     std::vector<std::uint64_t> found(n);
     if constexpr (search::kSerialSearcher<G>) {
-      tbb::parallel_for(std::size_t{0}, n, [&](std::size_t k) {
+      gsolve::parallel_for(std::size_t{0}, n, [&](std::size_t k) {
         auto& mine = searchers.local();
         if (!mine) mine = std::make_unique<search::Searcher<G>>(g, one_thread);
         found[k] = pack(record_of(frontier[todo[first + k]], *mine));

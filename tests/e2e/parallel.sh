@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The parallel code paths on small games, with exact answers: tiered, loopy and
-# search solves with --threads 2, both verifiers with --threads 2, and the
+# The parallel code paths on small games, with exact answers: tiered, loopy,
+# search and Go solves with --threads 2, both verifiers with --threads 2, and the
 # parallel search on reference lines. Small enough to run under
 # ThreadSanitizer (tools/test.sh runs it in build-tsan/).
 # $1 = build dir (with $1/gsolve), $2 = test data dir (tests/data).
@@ -43,4 +43,11 @@ head -n 4 "$DATA/Test_L1_R1" >"$WORK/lines"
 pons='(.position | length) + .remoteness | (44 - .) / 2 | floor'
 got=$(jq -r "if .value == \"win\" then $pons elif .value == \"lose\" then -($pons) else 0 end" "$WORK/answers" | tr '\n' ' ')
 [ "$got" = "$(awk '{printf "%s ", $2}' "$WORK/lines")" ] || fail "connect4:7x6 search scores: $got"
+# Go: frontier lines on two threads (one prover and table each), and the
+# proof-number tests of one query two at a time.
+solve_check go:3x3 "$WORK/g33.gsdb" '[.coverage, .complete, .start.score, .start.remoteness, .signature]' \
+  '["depth:2",true,9,15,"4e26c4237de9afea"]' --store-depth 2 --hash 16
+verify_check "$WORK/g33.gsdb"
+got=$("$BIN" query --game go:3x3 --threads 2 --hash 16 --json "" | jq -c '[.score, .remoteness]')
+[ "$got" = "[9,15]" ] || fail "query --game go:3x3 --threads 2: $got"
 echo "parallel: all checks passed"
