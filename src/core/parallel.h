@@ -5,8 +5,9 @@
 // buffer read by a loop, then zeroed for the next tier). ForkJoinTask says it
 // with two tokens: the caller releases `fork` before the tasks start and
 // acquires `join` after they end; each task acquires `fork` first and
-// releases `join` last. Tasks never acquire each other's releases (except a fed item, which
-// starts after the task that fed it), so races between tasks are still seen.
+// releases `join` last. Tasks never acquire each other's releases (except a
+// fed item, which starts after the task that fed it), so races between tasks
+// are still seen.
 // Without TSan the annotations compile to nothing.
 #pragma once
 
@@ -63,8 +64,10 @@ class ForkJoinTask {
   // are made: their addresses escape first, so the compiler cannot build
   // them after the release.
   template <class Runner>
-  void forks(const Runner& runner) const {
+  void forks([[maybe_unused]] const Runner& runner) const {
+#ifdef GSOLVE_TSAN
     asm volatile("" : : "r"(this), "r"(&runner) : "memory");
+#endif
     tsan::release(fork_token());
   }
   void joined() const { tsan::acquire(join_token()); }  // after the tasks' wait

@@ -424,7 +424,7 @@ TEST_CASE("go: a side whose stones are all alive keeps its Benson territory, if 
   // Column b alive: columns a and c are its territory (each point touches it).
   const auto column_b = points_of(go, {"b1", "b2", "b3"});
   CHECK(kept_area(go, column_b, 0).points == go.board_mask());
-  CHECK(kept_area(go, column_b, 0).grows);
+  CHECK(kept_area(go, column_b, 0).grows());
   CHECK(kept_area(go, column_b, points_of(go, {"a2"})).points == go.board_mask());
   // 5x5: a wall on row 2 and C1 is alive, with A1-B1 and D1-E1 its territory.
   const Go five(5, 5);
@@ -435,11 +435,11 @@ TEST_CASE("go: a side whose stones are all alive keeps its Benson territory, if 
   // Another black stone, not alive (C4): only the superko-safe area (the stones).
   const auto more = kept_area(five, wall | points_of(five, {"c4"}), points_of(five, {"a1"}));
   CHECK(more.points == wall);
-  CHECK_FALSE(more.grows);
+  CHECK_FALSE(more.grows());
   // Eyes of single points need no history check.
   const auto two_eyes = go.board_mask() & ~points_of(go, {"a1", "c3"});
   CHECK(kept_area(go, two_eyes, 0).points == go.board_mask());
-  CHECK_FALSE(kept_area(go, two_eyes, 0).grows);
+  CHECK_FALSE(kept_area(go, two_eyes, 0).grows());
 }
 
 TEST_CASE("go: the Benson territory bound agrees with the naive reference on random 3x3 and 4x2 lines") {
@@ -479,7 +479,7 @@ TEST_CASE("go: the Benson territory bound agrees with the naive reference on ran
       bool grows = false, more = false;
       for (const bool black : {true, false}) {
         const std::uint64_t own = black ? p.black : p.white;
-        if (!kept_area(go, own, black ? p.white : p.black).grows) continue;
+        if (!kept_area(go, own, black ? p.white : p.black).grows()) continue;
         grows = true;
         more |= std::any_of(game.line().begin(), game.line().end(), [&](const Go::Position& q) {
           const std::uint64_t earlier = black ? q.black : q.white;

@@ -86,9 +86,8 @@ KeptArea kept_area(const Go& go, std::uint64_t own, std::uint64_t opp) {
   if (!own) return {};
   const Unconditional u = unconditional(go, own, opp);
   const std::uint64_t safe = with_eyes(go, u.alive, go.board_mask() & ~(own | opp));
-  if (u.alive != own) return {safe, false};
-  const std::uint64_t all = u.alive | u.territory;
-  return {all, all != safe};
+  if (u.alive != own) return {safe, safe};
+  return {u.alive | u.territory, safe};
 }
 
 }  // namespace gsolve::search::go

@@ -41,11 +41,12 @@ std::uint64_t superko_safe_area(const Go& go, std::uint64_t own, std::uint64_t o
 // contain `own`: from here on its stones are never captured, so each of its
 // moves makes a board with more of its stones than any board since, and only
 // such an earlier board could make superko forbid one of those moves (the
-// opponent's moves being forbidden only helps). `grows` says the points rely
-// on that (they exceed superko_safe_area): the caller checks the history.
+// opponent's moves being forbidden only helps). grows() says the points rely
+// on that (they exceed the superko-safe area): the caller checks the history.
 struct KeptArea {
   std::uint64_t points = 0;
-  bool grows = false;
+  std::uint64_t safe = 0;  // superko_safe_area
+  bool grows() const { return points != safe; }
 };
 KeptArea kept_area(const Go& go, std::uint64_t own, std::uint64_t opp);
 

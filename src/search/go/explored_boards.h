@@ -64,10 +64,11 @@ struct ExploredBoards {
     return e;
   }
 
- private:
   static bool strictly_contains(std::uint64_t stones, std::uint64_t grown) {
     return (stones & grown) == grown && stones != grown;  // never for kNone: no board holds 64 stones
   }
+
+ private:
   void add_key(std::uint64_t key) {
     const unsigned a = key & 255, b = (key >> 8) & 255;
     bloom[a >> 6] |= std::uint64_t{1} << (a & 63);

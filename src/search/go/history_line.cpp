@@ -68,8 +68,7 @@ int HistoryLine::repeat_index(const LineNode& next) const {
 
 bool HistoryLine::has_more_stones(bool black, std::uint64_t stones) const {
   return std::any_of(line_.begin(), line_.end(), [&](const LineNode& y) {
-    const std::uint64_t s = black ? y.black : y.white;
-    return (s & stones) == stones && s != stones;
+    return ExploredBoards::strictly_contains(black ? y.black : y.white, stones);
   });
 }
 

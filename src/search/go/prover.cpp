@@ -103,23 +103,22 @@ bool GoProver::decided(const LineNode& n, int t, Numbers& out, ExploredBoards& s
   // Whether `kept` decides, with the conditions its territory needs: the side
   // gets a move before the game ends (not so when it has just passed: the
   // other side ends the game by passing too), and the history check.
-  const auto decides = [&](const KeptArea& kept, bool black, std::uint64_t stones, std::uint64_t other,
-                           const auto& holds) {
+  const auto decides = [&](const KeptArea& kept, bool black, std::uint64_t stones, const auto& holds) {
     if (!holds(kept.points)) return false;
-    if (!kept.grows) return true;
+    if (!kept.grows()) return true;
     const bool moves_before_end = black == static_cast<bool>(p.black_to_move) || p.passes == 0;
     if (moves_before_end && !line_.has_more_stones(black, stones)) {
       seen.grows(black, stones);
       return true;
     }
-    return holds(superko_safe_area(go, stones, other));
+    return holds(kept.safe);
   };
-  if (decides(kept_area(go, p.own(), p.opp()), p.black_to_move, p.own(), p.opp(),
+  if (decides(kept_area(go, p.own(), p.opp()), p.black_to_move, p.own(),
               [&](std::uint64_t area) { return lower(area) >= t; })) {
     out = {0, kInfinity};
     return true;
   }
-  if (decides(kept_area(go, p.opp(), p.own()), !p.black_to_move, p.opp(), p.own(),
+  if (decides(kept_area(go, p.opp(), p.own()), !p.black_to_move, p.opp(),
               [&](std::uint64_t area) { return upper(area) < t; })) {
     out = {kInfinity, 0};
     return true;
