@@ -4,15 +4,14 @@
 #   asan   build-asan/ (GSOLVE_SANITIZE=address: ASan + UBSan, and with clang
 #          GSOLVE_FUZZ): the unit tests and the quick end-to-end tests, then
 #          each libFuzzer target for FUZZ_SECONDS (default 15) on its seeds
-#   tsan   with TSAN=1 only: build-tsan/ (GSOLVE_SANITIZE=thread, g++,
-#          gsolve only): the parallel solvers, verifiers, search and Go on
-#          small games (tests/e2e/parallel.sh), with tools/tsan.supp (Debian's
-#          libtbb is not instrumented: src/core/parallel.h makes the loops'
-#          fork and join visible, the file suppresses TBB's task recycling).
-#          Not in the default run: it adds about 4 minutes (164 s build, 85 s
-#          tests) to a run that is already near CI's 20-minute budget, and
-#          with clang TSan still reports TBB's bookkeeping on the caller's
-#          stack after a loop.
+#   tsan   build-tsan/ (GSOLVE_SANITIZE=thread, g++, gsolve only): the
+#          parallel solvers, verifiers, search and Go on small games
+#          (tests/e2e/parallel.sh), with tools/tsan.supp (Debian's libtbb is
+#          not instrumented: src/core/parallel.h makes the loops' fork and join
+#          visible, the file suppresses TBB's task recycling). Built with g++:
+#          with clang, TSan still reports TBB's bookkeeping on the caller's
+#          stack after a loop. TSAN=0 skips it.
+# The tests of a stage run one per core (ctest -j), the fuzz targets too.
 # Each stage prints its wall and CPU time. SANITIZE=0 runs the Release suite
 # only. Pass "-L long" to run the long tests instead (Release only).
 set -euo pipefail
@@ -34,11 +33,11 @@ stage() {
     'BEGIN { printf "%-20s wall %5.0f s   cpu %5.0f s", n, t1 - t0, c / hz }')")
   echo "${TIMES[-1]}" >&2
 }
-run_ctest() { (cd "$1" && shift && ctest --output-on-failure "$@"); }
+run_ctest() { (cd "$1" && shift && ctest --output-on-failure -j "$(nproc)" "$@"); }
 
 if [ $# -gt 0 ]; then
   tools/build.sh >/dev/null
-  run_ctest build "$@"
+  (cd build && ctest --output-on-failure "$@")  # one at a time: the long tests use every core
   exit
 fi
 
@@ -64,7 +63,7 @@ if [ "${SANITIZE:-1}" != 0 ]; then
   if [ $fuzz = ON ]; then
     stage "fuzz" tools/fuzz.sh build-asan "${FUZZ_SECONDS:-15}"
   fi
-  if [ "${TSAN:-0}" = 1 ]; then
+  if [ "${TSAN:-1}" != 0 ]; then
     stage "tsan build" env CXX=g++ BUILD_DIR=build-tsan TARGETS=gsolve tools/build.sh -DGSOLVE_SANITIZE=thread >/dev/null
     # Without address randomisation: LMDB's 1 TiB map then never lands where TSan's shadow memory is.
     stage "tsan tests" setarch "$(uname -m)" -R bash tests/e2e/parallel.sh "$ROOT/build-tsan" "$ROOT/tests/data"
