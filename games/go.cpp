@@ -81,11 +81,6 @@ std::string Go::spec() const {
   return s;
 }
 
-std::uint64_t Go::neighbours(std::uint64_t set) const {
-  const std::uint64_t n = ((set << 1) & not_first_col_) | ((set >> 1) & not_last_col_) | (set << w_) | (set >> w_);
-  return n & board_ & ~set;
-}
-
 Go::Position Go::play(const Position& p, Move m) const {
   if (m == kPass) {
     Position q = p;
@@ -148,23 +143,20 @@ void Go::generate_moves(const Position& p, MoveList<Go>& moves) const {
   moves.push_back(kPass);
 }
 
+// An empty region counts for a colour when it touches that colour's stones and
+// not the other's: flood the empty points from each colour's stones, once.
 int Go::black_area_margin(const Position& p) const {
-  int margin = __builtin_popcountll(p.black) - __builtin_popcountll(p.white);
-  std::uint64_t empty = board_ & ~(p.black | p.white);
-  while (empty) {
-    std::uint64_t region = lowest(empty);
+  const std::uint64_t empty = board_ & ~(p.black | p.white);
+  const auto reached = [&](std::uint64_t stones) {
+    std::uint64_t r = neighbours(stones) & empty;
     for (;;) {
-      const std::uint64_t grown = (region | neighbours(region)) & ~(p.black | p.white) & board_;
-      if (grown == region) break;
-      region = grown;
+      const std::uint64_t grown = (r | neighbours(r)) & empty;
+      if (grown == r) return r;
+      r = grown;
     }
-    const std::uint64_t border = neighbours(region);
-    const int n = __builtin_popcountll(region);
-    if ((border & p.black) && !(border & p.white)) margin += n;
-    if ((border & p.white) && !(border & p.black)) margin -= n;
-    empty &= ~region;
-  }
-  return margin;
+  };
+  const std::uint64_t by_black = reached(p.black), by_white = reached(p.white);
+  return __builtin_popcountll(p.black | (by_black & ~by_white)) - __builtin_popcountll(p.white | (by_white & ~by_black));
 }
 
 int Go::final_score(const Position& p) const {

@@ -72,7 +72,11 @@ class Go {
   // simple_legal and play in one: next is the position after m when m is legal.
   bool try_play(const Position& p, Move m, Position& next) const;
 
-  std::uint64_t neighbours(std::uint64_t set) const;  // points adjacent to set, not in it
+  // Points adjacent to set, not in it (inline: flood fills call it in loops).
+  std::uint64_t neighbours(std::uint64_t set) const {
+    const std::uint64_t n = ((set << 1) & not_first_col_) | ((set >> 1) & not_last_col_) | (set << w_) | (set >> w_);
+    return n & board_ & ~set;
+  }
   // Side to move's area - opponent's area, komi included.
   int final_score(const Position& p) const;
   // Black's area - White's area, komi excluded.
