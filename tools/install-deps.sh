@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Installs the Debian packages gsolve builds with, if any is missing.
 set -euo pipefail
-# clang + libclang-rt-dev: the sanitizer builds and libFuzzer (tools/test.sh); ccache: rebuilds;
+# clang + libclang-rt-dev: the sanitizer builds and libFuzzer (tools/test.sh); llvm: llvm-symbolizer
+# for TSan's reports (inlined frames, which its suppressions match); ccache: rebuilds;
 # gnugo: the Go interoperability peer of the SGF and GTP tests; Open MPI: solves over many processes.
 PACKAGES=(g++ cmake make pkg-config libtbb-dev liblmdb-dev libzstd-dev libcli11-dev doctest-dev
-          libfmt-dev nlohmann-json3-dev python3 jq clang libclang-rt-dev ccache gnugo
+          libfmt-dev nlohmann-json3-dev python3 jq clang libclang-rt-dev llvm ccache gnugo
           libopenmpi-dev openmpi-bin)
 missing=()
 for p in "${PACKAGES[@]}"; do
