@@ -100,10 +100,14 @@ bool GoProver::decided(const LineNode& n, int t, Numbers& out, ExploredBoards& s
     const int score = points - 2 * std::popcount(opp_area) - own_komi;
     return goal_ == Goal::Value ? highest_value(score) : score;
   };
-  // Whether `kept` decides, with the conditions its territory needs: the side
-  // gets a move before the game ends (not so when it has just passed: the
-  // other side ends the game by passing too), and the history check.
-  const auto decides = [&](const KeptArea& kept, bool black, std::uint64_t stones, const auto& holds) {
+  // Whether the colour's kept area decides, with the conditions its territory
+  // needs: the colour gets a move before the game ends (not so when it has
+  // just passed: the other side ends the game by passing too), and the
+  // history check. Every kept point is a stone of the colour or next to one,
+  // so when even those would not decide, Benson's algorithm is not run.
+  const auto decides = [&](bool black, std::uint64_t stones, std::uint64_t others, const auto& holds) {
+    if (!holds(stones | go.neighbours(stones))) return false;
+    const KeptArea kept = kept_area(go, stones, others);
     if (!holds(kept.points)) return false;
     if (!kept.grows()) return true;
     const bool moves_before_end = black == static_cast<bool>(p.black_to_move) || p.passes == 0;
@@ -113,13 +117,11 @@ bool GoProver::decided(const LineNode& n, int t, Numbers& out, ExploredBoards& s
     }
     return holds(kept.safe);
   };
-  if (decides(kept_area(go, p.own(), p.opp()), p.black_to_move, p.own(),
-              [&](std::uint64_t area) { return lower(area) >= t; })) {
+  if (decides(p.black_to_move, p.own(), p.opp(), [&](std::uint64_t area) { return lower(area) >= t; })) {
     out = {0, kInfinity};
     return true;
   }
-  if (decides(kept_area(go, p.opp(), p.own()), !p.black_to_move, p.opp(),
-              [&](std::uint64_t area) { return upper(area) < t; })) {
+  if (decides(!p.black_to_move, p.opp(), p.own(), [&](std::uint64_t area) { return upper(area) < t; })) {
     out = {kInfinity, 0};
     return true;
   }
