@@ -83,17 +83,16 @@ std::uint64_t with_eyes(const Go& go, std::uint64_t alive, std::uint64_t empty) 
 
 }  // namespace
 
-std::uint64_t superko_safe_area(const Go& go, std::uint64_t own, std::uint64_t opp) {
-  if (!own) return 0;
-  return with_eyes(go, unconditional(go, own, opp).alive, go.board_mask() & ~(own | opp));
-}
-
 KeptArea kept_area(const Go& go, std::uint64_t own, std::uint64_t opp) {
   if (!own) return {};
   const Unconditional u = unconditional(go, own, opp);
   const std::uint64_t safe = with_eyes(go, u.alive, go.board_mask() & ~(own | opp));
   if (u.alive != own) return {safe, safe};
   return {u.alive | u.territory, safe};
+}
+
+std::uint64_t superko_safe_area(const Go& go, std::uint64_t own, std::uint64_t opp) {
+  return kept_area(go, own, opp).safe;
 }
 
 }  // namespace gsolve::search::go
