@@ -50,10 +50,12 @@ if [ "${SANITIZE:-1}" != 0 ]; then
   if command -v clang++ >/dev/null 2>&1; then export CXX=clang++ fuzz=ON; fi
   # Any sanitizer finding aborts the process, so the test that hit it fails.
   export ASAN_OPTIONS=abort_on_error=1:detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-  # llvm-symbolizer names the frames TBB's inlined code left in our functions:
-  # tools/tsan.supp matches them (libsanitizer's own symbolizer loses them, and
-  # the pool-recycling race then fails the stage now and then).
-  export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$ROOT/tools/tsan.supp"
+  # llvm-symbolizer names the frames TBB's inlined code left in our functions,
+  # which tools/tsan.supp matches (where libsanitizer's own symbolizer loses
+  # them, the file matches src/core/parallel.h's out-of-line frames instead).
+  # The longest history (4M accesses per thread) keeps the other thread's
+  # stack of a report, so both stacks are matched against the file.
+  export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:history_size=7:suppressions=$ROOT/tools/tsan.supp"
   TSAN_OPTIONS+=":external_symbolizer_path=$(command -v llvm-symbolizer || command -v llvm-symbolizer-14 || true)"
   asan_targets="gsolve gsolve-corrupt gsolve_tests"
   [ $fuzz = ON ] && asan_targets+=" fuzz_all"

@@ -1,5 +1,5 @@
-// oneTBB's parallel loops with their fork and join made visible to
-// ThreadSanitizer. Debian's libtbb is not instrumented, so TSan cannot see
+// oneTBB's parallel loops and task groups with their fork and join made
+// visible to ThreadSanitizer. Debian's libtbb is not instrumented, so TSan cannot see
 // that a loop's tasks start after the code before the loop and end before the
 // code after it, and reports accesses on the two sides as races (a tier's
 // buffer read by a loop, then zeroed for the next tier). ForkJoinTask says it
@@ -8,7 +8,10 @@
 // releases `join` last. Tasks never acquire each other's releases (except a
 // fed item, which starts after the task that fed it), so races between tasks
 // are still seen.
-// Without TSan the annotations compile to nothing.
+// Under TSan each entry point below is a frame of its own (GSOLVE_TSAN_FRAME):
+// only TBB's code runs in it (building the task objects, waiting), never a
+// body, and tools/tsan.supp names these frames for the false races of TBB's
+// task recycling. Without TSan the annotations compile to nothing.
 #pragma once
 
 #include <concepts>
@@ -16,6 +19,7 @@
 
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_for_each.h>
+#include <tbb/task_group.h>
 
 #if defined(__SANITIZE_THREAD__)
 #define GSOLVE_TSAN 1
@@ -26,6 +30,11 @@
 #endif
 #ifdef GSOLVE_TSAN
 #include <sanitizer/tsan_interface.h>
+// Out of line: a frame every symbolizer names, where the inlined TBB frames in
+// it may be lost (libsanitizer's own symbolizer loses them).
+#define GSOLVE_TSAN_FRAME [[gnu::noinline]]
+#else
+#define GSOLVE_TSAN_FRAME
 #endif
 
 namespace gsolve {
@@ -55,7 +64,9 @@ template <class Body, class... Args>
 class ForkJoinTask {
  public:
   explicit ForkJoinTask(const Body& body) : body_(body) {}
-  void operator()(Args... args) const {  // exact arguments: TBB tells overloads apart
+  // Out of line under TSan, so that a body inlined here is never reported
+  // in TBB's frame (tools/tsan.supp's race_top:^tbb::detail::).
+  GSOLVE_TSAN_FRAME void operator()(Args... args) const {  // exact arguments: TBB tells overloads apart
     tsan::acquire(fork_token());
     body_(std::forward<Args>(args)...);
     tsan::release(join_token());
@@ -81,7 +92,7 @@ class ForkJoinTask {
 
 // tbb::parallel_for(range, body).
 template <class Range, class Body>
-void parallel_for(const Range& range, const Body& body) {
+GSOLVE_TSAN_FRAME void parallel_for(const Range& range, const Body& body) {
   const ForkJoinTask<Body, const Range&> task(body);
   const auto runner = [t = &task](const Range& r) { (*t)(r); };  // TBB's tasks hold copies of it
   task.forks(runner);
@@ -91,7 +102,7 @@ void parallel_for(const Range& range, const Body& body) {
 
 // tbb::parallel_for(first, last, body): body(i) for i in [first, last).
 template <std::integral Index, class Body>
-void parallel_for(Index first, Index last, const Body& body) {
+GSOLVE_TSAN_FRAME void parallel_for(Index first, Index last, const Body& body) {
   const ForkJoinTask<Body, Index> task(body);
   task.forks(task);
   tbb::parallel_for(first, last, task);  // called through a reference
@@ -101,7 +112,7 @@ void parallel_for(Index first, Index last, const Body& body) {
 // tbb::parallel_for_each over [first, last) with a feeder: body(item, feed),
 // where feed(x) hands x to another task.
 template <class Item, class Body>
-void parallel_for_each_fed(const Item* first, const Item* last, const Body& body) {
+GSOLVE_TSAN_FRAME void parallel_for_each_fed(const Item* first, const Item* last, const Body& body) {
   const void* fork_token = nullptr;  // the task's, set before the tasks start
   const auto fed = [&](const Item& item, tbb::feeder<Item>& feeder) {
     body(item, [&](const Item& x) {
@@ -113,6 +124,21 @@ void parallel_for_each_fed(const Item* first, const Item* last, const Body& body
   fork_token = task.fork_token();
   task.forks(task);
   tbb::parallel_for_each(first, last, task);  // called through a reference
+  task.joined();
+}
+
+// `count` tasks running body(group) on a tbb::task_group, waited for; a task
+// may call group.cancel() to stop the others and all that they spawned.
+// The group's count lives on this frame's stack, and a task counts it down
+// after its join token (tools/tsan.supp).
+template <class Body>
+GSOLVE_TSAN_FRAME void run_tasks(int count, const Body& body) {
+  tbb::task_group group;
+  const ForkJoinTask<Body, tbb::task_group&> task(body);
+  const auto runner = [t = &task, g = &group] { (*t)(*g); };
+  task.forks(runner);
+  for (int k = 0; k < count; ++k) group.run(runner);
+  group.wait();
   task.joined();
 }
 

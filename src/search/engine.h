@@ -297,8 +297,7 @@ class Engine final : public SearchImpl<typename P::Game> {
     int a = std::max(alpha, best);
     std::atomic<int> next{1};
     std::atomic<bool> cut{false};
-    tbb::task_group tg;
-    const auto brothers = [&] {
+    const auto brothers = [&](tbb::task_group& group) {
       Worker cw(*this, true);
       for (;;) {
         const int i = next.fetch_add(1);
@@ -321,19 +320,13 @@ class Engine final : public SearchImpl<typename P::Game> {
         }
         if (is_cut) {
           cut = true;
-          tg.cancel();
+          group.cancel();
           break;
         }
       }
       this->nodes += cw.nodes;
     };
-    const int tasks = std::min(threads_, node.count - 1);
-    const ForkJoinTask<decltype(brothers)> task(brothers);  // the tasks' start and end, for ThreadSanitizer
-    const auto runner = [t = &task] { (*t)(); };
-    task.forks(runner);
-    for (int k = 0; k < tasks; ++k) tg.run(runner);
-    tg.wait();
-    task.joined();
+    run_tasks(std::min(threads_, node.count - 1), brothers);
     if (tbb::is_current_task_group_canceling()) {  // an ancestor was cut off
       w.aborted = true;
       return 0;
