@@ -10,7 +10,9 @@
 #          not instrumented: src/core/parallel.h makes the loops' fork and join
 #          visible, the file suppresses TBB's task recycling). Built with g++:
 #          with clang, TSan still reports TBB's bookkeeping on the caller's
-#          stack after a loop. TSAN=0 skips it.
+#          stack after a loop. Before it, tests/tsan/check_suppressions.sh
+#          shows the file hides no race planted in a parallel body. TSAN=0
+#          skips the stage.
 # The tests of a stage run one per core (ctest -j), the fuzz targets too.
 # Each stage prints its wall and CPU time. SANITIZE=0 runs the Release suite
 # only. Pass "-L long" to run the long tests instead (Release only).
@@ -70,7 +72,10 @@ if [ "${SANITIZE:-1}" != 0 ]; then
     stage "fuzz" tools/fuzz.sh build-asan "${FUZZ_SECONDS:-15}"
   fi
   if [ "${TSAN:-1}" != 0 ]; then
-    stage "tsan build" env CXX=g++ BUILD_DIR=build-tsan TARGETS=gsolve tools/build.sh -DGSOLVE_SANITIZE=thread >/dev/null
+    stage "tsan build" env CXX=g++ BUILD_DIR=build-tsan TARGETS="gsolve tsan_race_probe" \
+      tools/build.sh -DGSOLVE_SANITIZE=thread >/dev/null
+    # First: the suppressions hide no race planted in a parallel body.
+    stage "tsan probe" bash tests/tsan/check_suppressions.sh "$ROOT/build-tsan"
     # Without address randomisation: LMDB's 1 TiB map then never lands where TSan's shadow memory is.
     stage "tsan tests" setarch "$(uname -m)" -R bash tests/e2e/parallel.sh "$ROOT/build-tsan" "$ROOT/tests/data"
   fi
