@@ -39,7 +39,7 @@ std::size_t frame_count(std::uint64_t records, const ChunkLayout& layout) {
 }
 
 std::vector<std::string> compress_frames(std::span<const PackedRecord> records, const ChunkLayout& layout,
-                                         int zstd_level, std::size_t first, std::size_t end) {
+                                         int zstd_level, std::size_t first, std::size_t end, std::size_t stride) {
   const std::uint64_t per_chunk = layout.chunk_records();
   const auto chunk_of = [&](std::size_t c) {
     return records.subspan(c * per_chunk, std::min<std::size_t>(per_chunk, records.size() - c * per_chunk));
@@ -51,18 +51,27 @@ std::vector<std::string> compress_frames(std::span<const PackedRecord> records, 
     const auto part = chunk_of(c);
     stored.push_back(!std::all_of(part.begin(), part.end(), [](PackedRecord r) { return r == 0; }));
   }
-  std::vector<std::string> compressed(end - first);
+  std::vector<std::string> compressed(end > first ? (end - first + stride - 1) / stride : 0);
   tbb::enumerable_thread_specific<CompressContext> contexts;
-  gsolve::parallel_for(first, end, [&](std::size_t f) {
+  gsolve::parallel_for(std::size_t{0}, compressed.size(), [&](std::size_t i) {
+    const std::size_t f = first + i * stride;
     const std::size_t c = f / layout.frames_per_chunk;
     if (!stored[c - first_chunk]) return;
     const auto chunk = chunk_of(c);
     const auto begin = static_cast<std::uint32_t>(f % layout.frames_per_chunk * layout.frame_records);
     const auto count = std::min<std::size_t>(layout.frame_records, chunk.size() - begin);
-    compressed[f - first] = encode_frame(chunk.subspan(begin, count), fill_before(chunk, begin, layout), layout,
-                                         contexts.local().cctx, zstd_level);
+    compressed[i] = encode_frame(chunk.subspan(begin, count), fill_before(chunk, begin, layout), layout,
+                                 contexts.local().cctx, zstd_level);
   });
   return compressed;
+}
+
+std::vector<std::string> interleaved_frames(std::vector<std::string> concatenated, int parts) {
+  std::vector<std::string> frames(concatenated.size());
+  std::size_t at = 0;
+  for (std::size_t r = 0; r < static_cast<std::size_t>(parts); ++r)
+    for (std::size_t f = r; f < frames.size(); f += static_cast<std::size_t>(parts)) frames[f] = std::move(concatenated[at++]);
+  return frames;
 }
 
 void write_compressed_tier(Database& db, std::uint32_t tier, std::uint64_t records, const ChunkLayout& layout,

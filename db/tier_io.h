@@ -25,11 +25,15 @@ void write_tier(Database& db, std::uint32_t tier, std::span<const PackedRecord> 
                 const ChunkLayout& layout, int zstd_level, const MetaEntries& meta);
 
 // write_tier in two steps, for a tier compressed by many processes: frames
-// [first, end) of the tier (frame f holds records f * layout.frame_records...;
-// empty where the frame's chunk is all Unknown), then every frame written by one.
+// first, first + stride, ... below end of the tier (frame f holds records
+// f * layout.frame_records...; empty where the frame's chunk is all Unknown),
+// then every frame, in order, written by one.
 std::size_t frame_count(std::uint64_t records, const ChunkLayout& layout);
 std::vector<std::string> compress_frames(std::span<const PackedRecord> records, const ChunkLayout& layout,
-                                         int zstd_level, std::size_t first, std::size_t end);
+                                         int zstd_level, std::size_t first, std::size_t end, std::size_t stride = 1);
+// The frames of `parts` calls of compress_frames(..., r, end, parts), one per
+// r, concatenated in order of r, back in frame order.
+std::vector<std::string> interleaved_frames(std::vector<std::string> concatenated, int parts);
 void write_compressed_tier(Database& db, std::uint32_t tier, std::uint64_t records, const ChunkLayout& layout,
                            std::vector<std::string> compressed, const MetaEntries& meta);
 

@@ -139,7 +139,7 @@ class TieredSolver {
     const auto commit_compressed = [&] {
       if (!compressed) return;
       compressor.wait();
-      auto frames = cluster.gather_lists(compressed->frames);
+      auto frames = db::interleaved_frames(cluster.gather_lists(compressed->frames), cluster.size());
       if (session)
         writer.start([this, session, c = std::move(*compressed), frames = std::move(frames)]() mutable {
           timed_commit(c.tier, [&] {
@@ -181,9 +181,11 @@ class TieredSolver {
         compressed = Compressed{t, stats, hash, {}};
         if (!layout.derived(t))
           compressor.start([&, records = next.span()] {
-            const std::size_t frames = db::frame_count(records.size(), layout);
-            const auto part = [&](int r) { return frames * static_cast<std::size_t>(r) / static_cast<std::size_t>(cluster.size()); };
-            compressed->frames = db::compress_frames(records, layout, zstd_level, part(cluster.rank()), part(cluster.rank() + 1));
+            // Every size-th frame: neighbouring frames cost alike to compress,
+            // distant ones do not (halves of a connect4:6x4 job's tiers: 5x).
+            compressed->frames =
+                db::compress_frames(records, layout, zstd_level, static_cast<std::size_t>(cluster.rank()),
+                                    db::frame_count(records.size(), layout), static_cast<std::size_t>(cluster.size()));
           });
       } else if (session) {
         writer.start([session, t, records = next.span(), meta = SolveSession::tier_meta(t, stats, hash)] {

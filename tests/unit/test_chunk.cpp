@@ -12,6 +12,7 @@
 
 #include "db/chunk.h"
 #include "db/database.h"
+#include "db/tier_io.h"
 
 using namespace gsolve;
 
@@ -63,6 +64,35 @@ TEST_CASE("chunk: GSC2 round trip keeps every record, Unknown included") {
   }
   ZSTD_freeCCtx(cctx);
   ZSTD_freeDCtx(dctx);
+}
+
+// An MPI job's processes compress every size-th frame of a tier
+// (src/retrograde/tiered_solver.h); put back in order, the frames are one
+// process's, byte for byte: an all-Unknown chunk, filled frames whose fill
+// comes from the frame before (another process's), a partial last frame, and
+// more processes than frames.
+TEST_CASE("tier_io: frames compressed in interleaved parts are the frames of one part") {
+  db::ChunkLayout layout = db::ChunkLayout::for_game(false);
+  layout.frame_records = 1024;
+  layout.frames_per_chunk = 4;
+  layout.fill_unknown = true;
+  auto records = sample_records(false, layout.chunk_records() * 3 + 1500, 11);  // 14 frames
+  std::fill(records.begin() + static_cast<std::ptrdiff_t>(layout.chunk_records()),
+            records.begin() + static_cast<std::ptrdiff_t>(2 * layout.chunk_records()), PackedRecord{0});
+  const std::size_t frames = db::frame_count(records.size(), layout);
+  REQUIRE(frames == 14);
+  const auto whole = db::compress_frames(records, layout, 3, 0, frames);
+  CHECK(whole[4].empty());  // the all-Unknown chunk is not stored
+  CHECK_FALSE(whole[3].empty());
+  for (const int parts : {2, 3, 5, 14, 20}) {
+    std::vector<std::string> concatenated;
+    for (int r = 0; r < parts; ++r) {
+      auto part = db::compress_frames(records, layout, 3, static_cast<std::size_t>(r), frames, static_cast<std::size_t>(parts));
+      CHECK(part.size() == (static_cast<std::size_t>(r) < frames ? (frames - static_cast<std::size_t>(r) + parts - 1) / parts : 0));
+      concatenated.insert(concatenated.end(), part.begin(), part.end());
+    }
+    CHECK(db::interleaved_frames(std::move(concatenated), parts) == whole);
+  }
 }
 
 TEST_CASE("chunk: fill_unknown stores the record before an Unknown one, and compresses better") {
