@@ -1,8 +1,8 @@
 // oneTBB's parallel loops and task groups with their fork and join made
-// visible to ThreadSanitizer. Debian's libtbb is not instrumented, so TSan cannot see
-// that a loop's tasks start after the code before the loop and end before the
-// code after it, and reports accesses on the two sides as races (a tier's
-// buffer read by a loop, then zeroed for the next tier). ForkJoinTask says it
+// visible to ThreadSanitizer. Debian's libtbb is not instrumented, so TSan
+// cannot see that a loop's tasks start after the code before the loop and end
+// before the code after it, and reports accesses on the two sides as races (a
+// tier's buffer read by a loop, then zeroed for the next tier). ForkJoinTask says it
 // with two tokens: the caller releases `fork` before the tasks start and
 // acquires `join` after they end; each task acquires `fork` first and
 // releases `join` last. Tasks never acquire each other's releases (except a

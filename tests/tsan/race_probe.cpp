@@ -13,7 +13,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
-#include <cstring>
+#include <string>
 #include <string_view>
 #include <thread>
 
@@ -42,6 +42,10 @@ struct Shared {
 
 int main(int argc, char** argv) {
   const std::string_view mode = argc > 1 ? argv[1] : "";
+  if (mode != "clean" && mode != "range" && mode != "index" && mode != "fed" && mode != "tasks") {
+    std::fprintf(stderr, "usage: tsan_race_probe clean|range|index|fed|tasks\n");
+    return 2;
+  }
   const bool race = mode != "clean";
   tbb::global_control two(tbb::global_control::max_allowed_parallelism, 2);
   Shared s;
@@ -83,7 +87,8 @@ int main(int argc, char** argv) {
   }
   const int rounds = mode == "clean" ? 4 : 1;
   if (s.slot[0] != rounds || s.slot[1] != rounds) {  // read after the join: no race
-    std::fprintf(stderr, "tsan_race_probe %s: slots %d %d, expected %d\n", argv[1], s.slot[0], s.slot[1], rounds);
+    std::fprintf(stderr, "tsan_race_probe %s: slots %d %d, expected %d\n", std::string(mode).c_str(), s.slot[0],
+                 s.slot[1], rounds);
     return 1;
   }
   return 0;
