@@ -39,6 +39,7 @@
 #include "src/search/options.h"
 #include "src/search/plugin.h"
 #include "src/search/searcher.h"
+#include "src/search/table_share.h"
 
 namespace gsolve::search {
 
@@ -80,6 +81,13 @@ class Engine final : public SearchImpl<typename P::Game> {
     for (auto& o : ordering_) o = initial_;
   }
   std::size_t table_bytes() const override { return tt_->bytes(); }
+  void share_table() override {
+    if (!share_) share_ = std::make_unique<TableShare<Key>>();
+  }
+  void take_shared(std::vector<std::uint64_t>& words, std::size_t most) override {
+    if (share_) share_->take(words, most);
+  }
+  void import_shared(std::span<const std::uint64_t> words) override { TableShare<Key>::import(words, *tt_); }
   std::pair<int, int> score_range(const Position& pos) const override { return p_.score_range(pos); }
   Algorithm default_algorithm() const override { return P::kDefaultAlgorithm; }
 
@@ -221,6 +229,7 @@ class Engine final : public SearchImpl<typename P::Game> {
       move = best_move;
     }
     node.table->store(node.key, lb, ub, move, work);
+    if (share_ && work >= TableShare<Key>::kMinWork && node.table == tt_.get()) share_->add(node.key, lb, ub, move, work);
   }
 
   struct Worker {
@@ -339,6 +348,7 @@ class Engine final : public SearchImpl<typename P::Game> {
   bool scout_;              // NegaScout null-window probes of younger brothers (false: plain alpha-beta)
   bool killers_, history_;  // optional move-ordering heuristics
   std::unique_ptr<Table> tt_;
+  std::unique_ptr<TableShare<Key>> share_;     // set in a job: heavy entries for the other processes
   std::vector<std::unique_ptr<Table>> local_;  // one per arena slot, where the plug-in wants them
   mutable std::vector<Ordering> ordering_;     // one per arena slot
   Ordering initial_;

@@ -14,6 +14,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -54,6 +55,11 @@ class SearchImpl {
   virtual void clear() = 0;
   virtual std::size_t table_bytes() const = 0;
   virtual Algorithm default_algorithm() const = 0;  // the root driver that measured best for the game
+  // Table sharing between the processes of a job (table_share.h); none by
+  // default (the go line searcher: its results depend on the line).
+  virtual void share_table() {}
+  virtual void take_shared(std::vector<std::uint64_t>&, std::size_t) {}
+  virtual void import_shared(std::span<const std::uint64_t>) {}
   std::atomic<std::uint64_t> nodes{0};
 };
 
@@ -116,6 +122,12 @@ class Searcher {
   std::uint64_t nodes() const { return impl_->nodes.load(); }
   void reset_nodes() { impl_->nodes = 0; }
   std::size_t table_bytes() const { return impl_->table_bytes(); }
+  // From now on, heavy table entries are kept for take_shared (src/search/table_share.h).
+  void share_table() { impl_->share_table(); }
+  // Appends the heaviest `most` entries stored since the last call (none unless share_table()).
+  void take_shared(std::vector<std::uint64_t>& words, std::size_t most) { impl_->take_shared(words, most); }
+  // Stores entries another process's take_shared wrote.
+  void import_shared(std::span<const std::uint64_t> words) { impl_->import_shared(words); }
   SearchImpl<G>& impl() { return *impl_; }  // for a game's record_from_search hook
 
  private:

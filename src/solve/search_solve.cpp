@@ -15,7 +15,9 @@
 #include "games/go_line.h"
 #include "games/reversi.h"
 #include "src/core/cluster.h"
+#include "src/core/phase_clock.h"
 #include "src/search/searcher.h"
+#include "src/search/table_share.h"
 #include "src/solve/work_units.h"
 
 namespace gsolve {
@@ -80,7 +82,9 @@ SolveResult solve_top(const G& g, const SolveOptions& options, Progress& progres
   const bool scored = G::kScored;
   std::vector<std::uint64_t> tiers;
   for (int t = 0; t <= g.tier_count(); ++t) tiers.push_back(g.tier_begin(t));
+  PhaseClock clock;
   const auto plies = top_of_tree(g, depth);  // before the session: a refused depth creates no file
+  clock.lap("top of tree");
   // The root alone opens the database; a refusal there stops every process.
   Cluster& cluster = Cluster::world();
   std::unique_ptr<SolveSession> session;
@@ -178,9 +182,18 @@ SolveResult solve_top(const G& g, const SolveOptions& options, Progress& progres
   if (cluster.alone()) {
     for (std::size_t u = 0; u < units; ++u) commit(u, search_unit(u));
   } else {
-    if (cluster.root()) serve_units(cluster, units, search_unit, commit);
-    else work_units(cluster, search_unit);
+    // The processes pass each other their tables' heavy entries (src/search/table_share.h).
+    UnitSharing sharing;
+    if (!search::kSerialSearcher<G>) {
+      solver.share_table();
+      const std::size_t most = search::shared_entries_per_unit(cluster.size());
+      sharing.take = [&, most](std::vector<std::uint64_t>& words) { solver.take_shared(words, most); };
+      sharing.give = [&](std::span<const std::uint64_t> words) { solver.import_shared(words); };
+    }
+    if (cluster.root()) serve_units(cluster, units, search_unit, commit, sharing);
+    else work_units(cluster, search_unit, sharing);
   }
+  clock.lap("search " + std::to_string(units) + " units");
   // Every process's results are in: the root finishes the database alone.
   std::uint64_t nodes = solver.nodes();
   for (const auto& s : searchers) nodes += s ? s->nodes() : 0;
@@ -232,6 +245,7 @@ SolveResult solve_top(const G& g, const SolveOptions& options, Progress& progres
     final_txn.commit();
   }
   result.start = unpack(records.at(g.rank(g.canonical(g.start()))));
+  clock.lap("plies above the frontier");
   {
     // Best moves through the stored plies, then the search's line below them.
     std::string& pv = result.principal_variation;
@@ -263,6 +277,7 @@ SolveResult solve_top(const G& g, const SolveOptions& options, Progress& progres
     if (!g.terminal(p).primitive())
       for (const auto m : solver.principal_variation(p, solver.solve(p))) play(m);
   }
+  clock.lap("principal variation");
   result.processes = cluster.size();
   result.exchanged_bytes = exchanged;
   result.search_nodes = nodes;

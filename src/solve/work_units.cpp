@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <exception>
 #include <mutex>
 #include <optional>
@@ -11,9 +12,46 @@
 namespace gsolve {
 namespace {
 
-// A worker's report: [] asks for a first unit; [unit, result...] gives a
-// result and asks for the next. The root's answer: [unit], or [] for "none left".
+// A worker's report: [] asks for a first unit; [unit, n, n result words,
+// shared words...] gives a result and asks for the next. The root's answer:
+// [unit, shared words...], or [] for "none left".
 constexpr int kReport = 1, kUnit = 2;
+
+// What the processes shared, at the root, in the order it arrived: each
+// process gets every part from the others once, with its next unit.
+class SharedLog {
+ public:
+  explicit SharedLog(int processes) : next_(static_cast<std::size_t>(processes), 0) {}
+  void add(int from, std::vector<std::uint64_t> words) {
+    if (!words.empty()) parts_.push_back({from, std::move(words)});
+  }
+  // Appends to `out` the parts from other processes that `to` has not had yet.
+  void collect(int to, std::vector<std::uint64_t>& out) {
+    std::size_t& next = next_[static_cast<std::size_t>(to)];
+    for (; next < parts_.size(); ++next)
+      if (parts_[next].from != to) out.insert(out.end(), parts_[next].words.begin(), parts_[next].words.end());
+    drop_had();
+  }
+  // `to` takes no more units: it needs no more parts.
+  void retire(int to) {
+    next_[static_cast<std::size_t>(to)] = SIZE_MAX;
+    drop_had();
+  }
+
+ private:
+  struct Part {
+    int from;
+    std::vector<std::uint64_t> words;
+  };
+  // Parts every process has had are dropped (their slots stay: indices are positions).
+  void drop_had() {
+    const std::size_t all_had = std::min(*std::min_element(next_.begin(), next_.end()), parts_.size());
+    for (; dropped_ < all_had; ++dropped_) std::vector<std::uint64_t>().swap(parts_[dropped_].words);
+  }
+  std::vector<Part> parts_;
+  std::vector<std::size_t> next_;  // by process: the first part it has not had
+  std::size_t dropped_ = 0;
+};
 
 // Units not handed out yet. Each process starts with a contiguous block of
 // them, in order (neighbouring units share subtrees, which its transposition
@@ -52,18 +90,34 @@ class Dispenser {
 
 }  // namespace
 
-void serve_units(Cluster& cluster, std::size_t units, const WorkUnit& work, const UnitDone& done) {
+void serve_units(Cluster& cluster, std::size_t units, const WorkUnit& work, const UnitDone& done,
+                 const UnitSharing& sharing) {
   Dispenser dispenser(units, cluster.size());
-  std::mutex mutex;
+  std::mutex mutex;  // guards finished, worker_error and shared
   std::vector<std::pair<std::size_t, std::vector<std::uint64_t>>> finished;  // by the root's worker thread
   std::exception_ptr worker_error;
+  SharedLog shared(cluster.size());
   std::thread worker([&] {
     try {
+      std::vector<std::uint64_t> words;
       while (const auto unit = dispenser.take(0)) {
+        if (sharing.give) {
+          words.clear();
+          {
+            std::lock_guard lock(mutex);
+            shared.collect(0, words);
+          }
+          if (!words.empty()) sharing.give(words);
+        }
         auto result = work(*unit);
+        std::vector<std::uint64_t> learnt;
+        if (sharing.take) sharing.take(learnt);
         std::lock_guard lock(mutex);
         finished.emplace_back(*unit, std::move(result));
+        shared.add(0, std::move(learnt));
       }
+      std::lock_guard lock(mutex);
+      shared.retire(0);
     } catch (...) {
       std::lock_guard lock(mutex);
       worker_error = std::current_exception();
@@ -85,15 +139,25 @@ void serve_units(Cluster& cluster, std::size_t units, const WorkUnit& work, cons
       if (auto m = cluster.poll()) {
         idle = false;
         if (!m->words.empty()) {
-          done(static_cast<std::size_t>(m->words[0]), std::span<const std::uint64_t>(m->words).subspan(1));
+          const std::span<const std::uint64_t> words(m->words);
+          const std::size_t n = static_cast<std::size_t>(words[1]);
+          done(static_cast<std::size_t>(words[0]), words.subspan(2, n));
           ++received;
+          std::lock_guard lock(mutex);
+          shared.add(m->from, {words.begin() + 2 + static_cast<std::ptrdiff_t>(n), words.end()});
         }
         if (const auto unit = dispenser.take(m->from)) {
-          const std::uint64_t u = *unit;
-          cluster.send(m->from, kUnit, {&u, 1});
+          std::vector<std::uint64_t> answer{*unit};
+          {
+            std::lock_guard lock(mutex);
+            shared.collect(m->from, answer);
+          }
+          cluster.send(m->from, kUnit, answer);
         } else {
           cluster.send(m->from, kUnit, {});
           ++stopped;
+          std::lock_guard lock(mutex);
+          shared.retire(m->from);
         }
       }
       // Units take milliseconds to hours: a short nap keeps the main thread
@@ -109,16 +173,18 @@ void serve_units(Cluster& cluster, std::size_t units, const WorkUnit& work, cons
   if (worker_error) std::rethrow_exception(worker_error);
 }
 
-void work_units(Cluster& cluster, const WorkUnit& work) {
+void work_units(Cluster& cluster, const WorkUnit& work, const UnitSharing& sharing) {
   std::vector<std::uint64_t> report;  // empty: the first request
   for (;;) {
     cluster.send(0, kReport, report);
     const Cluster::Message m = cluster.receive(0);
     if (m.words.empty()) return;
     const std::size_t unit = static_cast<std::size_t>(m.words[0]);
-    report.assign(1, m.words[0]);
+    if (sharing.give && m.words.size() > 1) sharing.give(std::span<const std::uint64_t>(m.words).subspan(1));
     const auto result = work(unit);
+    report.assign({m.words[0], result.size()});
     report.insert(report.end(), result.begin(), result.end());
+    if (sharing.take) sharing.take(report);
   }
 }
 

@@ -22,10 +22,16 @@ namespace gsolve {
 
 using WorkUnit = std::function<std::vector<std::uint64_t>(std::size_t unit)>;
 using UnitDone = std::function<void(std::size_t unit, std::span<const std::uint64_t> result)>;
+// Both empty: nothing is shared. Called on the thread that works the units.
+struct UnitSharing {
+  std::function<void(std::vector<std::uint64_t>& words)> take;  // appends what this process learnt
+  std::function<void(std::span<const std::uint64_t> words)> give;  // what the others learnt
+};
 
 // The root's part: returns when every unit's result has reached done().
-void serve_units(Cluster& cluster, std::size_t units, const WorkUnit& work, const UnitDone& done);
+void serve_units(Cluster& cluster, std::size_t units, const WorkUnit& work, const UnitDone& done,
+                 const UnitSharing& sharing = {});
 // Every other process's part: works units until the root has none left.
-void work_units(Cluster& cluster, const WorkUnit& work);
+void work_units(Cluster& cluster, const WorkUnit& work, const UnitSharing& sharing = {});
 
 }  // namespace gsolve

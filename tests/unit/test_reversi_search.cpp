@@ -415,6 +415,28 @@ TEST_CASE("reversi search: Searcher<Reversi> solves every problem of fforum-1-19
   CHECK(searcher.search(p, -64, 64) == 18);
 }
 
+TEST_CASE("reversi search: a table's heavy entries keep another searcher exact (table_share.h)") {
+  const auto set = read_obf(std::string(GSOLVE_DATA_DIR) + "/reversi/fforum-1-19.obf");
+  REQUIRE(set.size() >= 4);
+  gsolve::search::SearchOptions opt;
+  opt.hash_mb = 16;
+  gsolve::search::Searcher<gsolve::Reversi> first(gsolve::Reversi(8), opt), second(gsolve::Reversi(8), opt),
+      alone(gsolve::Reversi(8), opt);
+  first.share_table();
+  for (int i = 0; i < 4; ++i) CHECK_MESSAGE(first.solve(to_position(set[i])) == set[i].best, set[i].text);
+  std::vector<std::uint64_t> words;
+  first.take_shared(words, 1024);
+  constexpr std::size_t kEntryWords = 3;  // a reversi key's two words, then the data word
+  CHECK(words.size() % kEntryWords == 0);
+  CHECK(words.size() >= 64 * kEntryWords);
+  second.import_shared(words);
+  for (int i = 0; i < 4; ++i) {
+    CHECK_MESSAGE(second.solve(to_position(set[i])) == set[i].best, set[i].text);
+    CHECK(alone.solve(to_position(set[i])) == set[i].best);
+  }
+  CHECK(second.nodes() < alone.nodes());
+}
+
 TEST_CASE("reversi search: Searcher<Reversi> on random 8x8 positions with 8..12 empties equals the test driver") {
   std::mt19937_64 rng(11);
   gsolve::search::SearchOptions opt;
