@@ -101,6 +101,8 @@ cmp -s "$WORK/a" "$WORK/b" || fail "query answers differ"
 for n in 2 3; do
   job $n solve connect4:6x5 --store-depth 5 --hash 64 --db "$WORK/top.$n" --threads 1 --json >"$WORK/out"
   [ "$(json "(j['processes'], j['search_nodes'] > 0)" <"$WORK/out")" = "($n, True)" ] || fail "search summary with $n"
+  # The tables' heavy entries travel (3.7 MB with 2 processes; 21 KB of results without them).
+  [ "$(json "j['exchanged_bytes'] > 1000000" <"$WORK/out")" = True ] || fail "no table entries shared by $n processes"
   same_db "$WORK/top.ref" "$WORK/top.$n" "connect4:6x5 depth 5 with $n processes"
 done
 # Go's searcher is serial: each process searches groups of lines, one per thread.
