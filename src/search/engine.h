@@ -81,8 +81,9 @@ class Engine final : public SearchImpl<typename P::Game> {
     for (auto& o : ordering_) o = initial_;
   }
   std::size_t table_bytes() const override { return tt_->bytes(); }
-  void share_table() override {
-    if (!share_) share_ = std::make_unique<TableShare<Key>>();
+  void share_table(bool on) override {
+    if (!on) share_.reset();
+    else if (!share_) share_ = std::make_unique<TableShare<Key>>();
   }
   void take_shared(std::vector<std::uint64_t>& words, std::size_t most) override {
     if (share_) share_->take(words, most);
@@ -125,6 +126,10 @@ class Engine final : public SearchImpl<typename P::Game> {
   };
 
  private:
+  // The work psearch stores: its nodes run on many threads and are not
+  // counted per node; the most, so those entries stay.
+  static constexpr u64 kUnmeasured = u64{1} << 40;
+
   // Move-ordering memory of one thread (arena slot). Heuristics only: a stolen
   // task that uses its thread's tables can reorder moves, never change a result.
   struct Ordering {
@@ -229,7 +234,10 @@ class Engine final : public SearchImpl<typename P::Game> {
       move = best_move;
     }
     node.table->store(node.key, lb, ub, move, work);
-    if (share_ && work >= TableShare<Key>::kMinWork && node.table == tt_.get()) share_->add(node.key, lb, ub, move, work);
+    // Shared: measured work only (psearch stores kUnmeasured, which would
+    // crowd out the rest), in the shared table only.
+    if (share_ && work >= TableShare<Key>::kMinWork && work < kUnmeasured && node.table == tt_.get())
+      share_->add(node.key, lb, ub, move, work);
   }
 
   struct Worker {
@@ -295,7 +303,7 @@ class Engine final : public SearchImpl<typename P::Game> {
       if (w.aborted) return 0;
       best = v;
       if (v >= beta || node.count == 1) {
-        store(node, alpha, beta, best, best_move, u64{1} << 40);
+        store(node, alpha, beta, best, best_move, kUnmeasured);
         return best;
       }
     }
@@ -340,7 +348,7 @@ class Engine final : public SearchImpl<typename P::Game> {
       w.aborted = true;
       return 0;
     }
-    store(node, alpha, beta, best, best_move, u64{1} << 40);
+    store(node, alpha, beta, best, best_move, kUnmeasured);
     return best;
   }
 

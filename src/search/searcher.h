@@ -57,7 +57,7 @@ class SearchImpl {
   virtual Algorithm default_algorithm() const = 0;  // the root driver that measured best for the game
   // Table sharing between the processes of a job (table_share.h); none by
   // default (the go line searcher: its results depend on the line).
-  virtual void share_table() {}
+  virtual void share_table(bool) {}
   virtual void take_shared(std::vector<std::uint64_t>&, std::size_t) {}
   virtual void import_shared(std::span<const std::uint64_t>) {}
   std::atomic<std::uint64_t> nodes{0};
@@ -122,8 +122,8 @@ class Searcher {
   std::uint64_t nodes() const { return impl_->nodes.load(); }
   void reset_nodes() { impl_->nodes = 0; }
   std::size_t table_bytes() const { return impl_->table_bytes(); }
-  // From now on, heavy table entries are kept for take_shared (src/search/table_share.h).
-  void share_table() { impl_->share_table(); }
+  // From now on (or no longer), heavy table entries are kept for take_shared (src/search/table_share.h).
+  void share_table(bool on = true) { impl_->share_table(on); }
   // Appends the heaviest `most` entries stored since the last call (none unless share_table()).
   void take_shared(std::vector<std::uint64_t>& words, std::size_t most) { impl_->take_shared(words, most); }
   // Stores entries another process's take_shared wrote.

@@ -43,10 +43,13 @@ class TableShare {
   // process with 2 threads), 3.2 MB passed.
   static constexpr std::uint64_t kMinWork = 256;
 
-  // A store of the searching process's table (any thread).
+  // A store of the searching process's table (any thread). The log is
+  // merged and cut to its heaviest kKeep entries whenever it reaches kLimit,
+  // so a unit of any size holds at most kLimit of them.
   void add(const Key& key, int lb, int ub, int move, std::uint64_t work) {
     std::lock_guard lock(mutex_);
-    log_.push_back({key, lb, ub, move, work});
+    log_.push_back({key, lb, ub, move, std::max<std::uint64_t>(work, 1)});
+    if (log_.size() >= kLimit) heaviest(log_, kKeep);
   }
 
   // The entries added since the last call, one per position (bounds merged),
@@ -57,25 +60,8 @@ class TableShare {
       std::lock_guard lock(mutex_);
       log.swap(log_);
     }
-    const auto key_less = [](const Logged& a, const Logged& b) {
-      return std::memcmp(&a.key, &b.key, sizeof(Key)) < 0;
-    };
-    std::stable_sort(log.begin(), log.end(), key_less);
-    std::vector<Logged> merged;
+    heaviest(log, most);
     for (const Logged& e : log) {
-      if (!merged.empty() && std::memcmp(&merged.back().key, &e.key, sizeof(Key)) == 0) {
-        Logged& m = merged.back();  // later stores hold the later move
-        m.lb = std::max(m.lb, e.lb);
-        m.ub = std::min(m.ub, e.ub);
-        if (e.move >= 0) m.move = e.move;
-        m.work = std::max(m.work, e.work);
-      } else {
-        merged.push_back(e);
-      }
-    }
-    std::stable_sort(merged.begin(), merged.end(), [](const Logged& a, const Logged& b) { return a.work > b.work; });
-    if (merged.size() > most) merged.resize(most);
-    for (const Logged& e : merged) {
       std::uint64_t key_words[kKeyWords];
       std::memcpy(key_words, &e.key, sizeof(Key));
       words.insert(words.end(), key_words, key_words + kKeyWords);
@@ -99,11 +85,32 @@ class TableShare {
   }
 
  private:
+  static constexpr std::size_t kLimit = std::size_t{1} << 16, kKeep = std::size_t{1} << 12;
   struct Logged {
     Key key;
     int lb, ub, move;
     std::uint64_t work;
   };
+  // One entry per position (bounds merged, the later move), then the heaviest `most`.
+  static void heaviest(std::vector<Logged>& log, std::size_t most) {
+    std::stable_sort(log.begin(), log.end(),
+                     [](const Logged& a, const Logged& b) { return std::memcmp(&a.key, &b.key, sizeof(Key)) < 0; });
+    std::size_t n = 0;
+    for (const Logged& e : log) {
+      if (n > 0 && std::memcmp(&log[n - 1].key, &e.key, sizeof(Key)) == 0) {
+        Logged& m = log[n - 1];
+        m.lb = std::max(m.lb, e.lb);
+        m.ub = std::min(m.ub, e.ub);
+        if (e.move >= 0) m.move = e.move;
+        m.work = std::max(m.work, e.work);
+      } else {
+        log[n++] = e;
+      }
+    }
+    log.resize(n);
+    std::stable_sort(log.begin(), log.end(), [](const Logged& a, const Logged& b) { return a.work > b.work; });
+    if (log.size() > most) log.resize(most);
+  }
   std::mutex mutex_;
   std::vector<Logged> log_;
 };

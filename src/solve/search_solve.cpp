@@ -192,6 +192,7 @@ SolveResult solve_top(const G& g, const SolveOptions& options, Progress& progres
     }
     if (cluster.root()) serve_units(cluster, units, search_unit, commit, sharing);
     else work_units(cluster, search_unit, sharing);
+    solver.share_table(false);
   }
   clock.lap("search " + std::to_string(units) + " units");
   // Every process's results are in: the root finishes the database alone.

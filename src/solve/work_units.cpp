@@ -25,10 +25,13 @@ class SharedLog {
   void add(int from, std::vector<std::uint64_t> words) {
     if (!words.empty()) parts_.push_back({from, std::move(words)});
   }
-  // Appends to `out` the parts from other processes that `to` has not had yet.
+  // Appends to `out` the parts from other processes that `to` has not had
+  // yet, up to about kMaxWords (a process back from a long unit gets the rest
+  // with its next ones).
   void collect(int to, std::vector<std::uint64_t>& out) {
+    static constexpr std::size_t kMaxWords = std::size_t{1} << 20;
     std::size_t& next = next_[static_cast<std::size_t>(to)];
-    for (; next < parts_.size(); ++next)
+    for (const std::size_t start = out.size(); next < parts_.size() && out.size() - start < kMaxWords; ++next)
       if (parts_[next].from != to) out.insert(out.end(), parts_[next].words.begin(), parts_[next].words.end());
     drop_had();
   }
