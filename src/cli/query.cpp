@@ -256,7 +256,7 @@ void add_query(CLI::App& app) {
                                   "Search transposition table in MB (default 256)");
   cmd->add_option_function<int>(
          "--at-least", [o](int t) { o->at_least = t; },
-         "go: prove or refute one threshold: is the side to move's score at least T? (one proof-number test)")
+         "go: prove or refute one threshold: is the side to move's score at least T? (one proof-number test; with --threads N, split over the moves, N at a time)")
       ->check(CLI::Range(-99, 99));
   add_integer_option<std::size_t>(cmd, "--cache", o->cache_mb, 0, kMaxHashMb,
                                   "Decoded record frames kept in memory, MiB (default 256)");

@@ -43,11 +43,15 @@ head -n 4 "$DATA/Test_L1_R1" >"$WORK/lines"
 pons='(.position | length) + .remoteness | (44 - .) / 2 | floor'
 got=$(jq -r "if .value == \"win\" then $pons elif .value == \"lose\" then -($pons) else 0 end" "$WORK/answers" | tr '\n' ' ')
 [ "$got" = "$(awk '{printf "%s ", $2}' "$WORK/lines")" ] || fail "connect4:7x6 search scores: $got"
-# Go: frontier lines on two threads (one prover and table each), and the
-# proof-number tests of one query two at a time.
+# Go: frontier lines on two threads (one solver and table each), and the
+# proof-number tests of one query two at a time (one table).
 solve_check go:3x3 "$WORK/g33.gsdb" '[.coverage, .complete, .start.score, .start.remoteness, .signature]' \
   '["depth:2",true,9,15,"4e26c4237de9afea"]' --store-depth 2 --hash 16
 verify_check "$WORK/g33.gsdb"
 got=$("$BIN" query --game go:3x3 --threads 2 --hash 16 --json "" | jq -c '[.score, .remoteness]')
 [ "$got" = "[9,15]" ] || fail "query --game go:3x3 --threads 2: $got"
+# One test split at its root over two provers sharing one table (split_test.h):
+# 5x5 along GNU Go's line, White has no reply that keeps a point.
+got=$("$BIN" query --game go:5x5 --threads 2 --hash 64 --at-least -24 --json "c3 c4 d4 d3 d2 b3 c2 d5 e3 b2 b1 e4 e5" | jq -c .holds)
+[ "$got" = "false" ] || fail "query --game go:5x5 --threads 2 --at-least -24: $got"
 echo "parallel: all checks passed"

@@ -16,6 +16,7 @@
 #include "verify/verifier.h"
 #include "src/search/go/benson.h"
 #include "src/search/go/solver.h"
+#include "src/search/go/split_test.h"
 
 using namespace gsolve;
 using gsolve::search::go::GoSolver;
@@ -356,6 +357,52 @@ TEST_CASE("go: tests in parallel give the same answers as one at a time") {
     }
     CHECK(many.best_move(empty) == best);  // the first best move in the line's order, whatever the grouping
     CHECK(GoSolver(g34, kTable, threads).solve(GoGame(g34)) == 4);
+  }
+}
+
+TEST_CASE("go: a test's children, one per class of the symmetries that fix every board of the line") {
+  const Go go(3, 3);
+  const auto names = [&](const std::string& line) {
+    std::vector<std::string> out;
+    const GoGame game = parse_go_game(go, line);
+    for (const GoGame& child : search::go::distinct_children(game)) {
+      const Go::Position& p = child.position();
+      const Go::Position& before = child.line()[child.length() - 2];
+      const std::uint64_t added = (p.black | p.white) & ~(before.black | before.white);
+      out.push_back(added ? go.point_name(static_cast<Go::Move>(std::countr_zero(added))) : "pass");
+    }
+    return out;
+  };
+  // In the prover's order: the pass, then from the centre out (points in
+  // index order, row 3 first, within a distance). The empty board: the pass,
+  // the centre, an edge, a corner.
+  CHECK(names("") == std::vector<std::string>{"pass", "b2", "b3", "a3"});
+  // After a1 only the diagonal through a1 and c3 is left: a2 ~ b1, b3 ~ c2, a3 ~ c1.
+  CHECK(names("a1") == std::vector<std::string>{"pass", "b2", "b3", "a2", "a3", "c3"});
+  // After b2 a2 the reflection that swaps rows 1 and 3: a1 ~ a3, b1 ~ b3, c1 ~ c3.
+  CHECK(names("b2 a2") == std::vector<std::string>{"pass", "b3", "c2", "a3", "c3"});
+  // After a2 a1 b1 (b1 captures a1) the board is symmetric about the a1-c3
+  // diagonal, but the board after a2 is not: a move recreating it is
+  // illegal and its mirror image is not, so no two children are one.
+  CHECK(names("a2 a1 b1") == std::vector<std::string>{"pass", "b2", "b3", "c2", "a3", "c3", "c1"});
+}
+
+TEST_CASE("go: a test split over threads answers as one prover (5x5, GNU Go's line)") {
+  // Along GNU Go's self-play line (tools/go_line_growth.sh), Black scores all
+  // 25 points after 12 and after 13 moves: the first a proof that Black has a
+  // move (the root's goal holds: one child's test fails and stops the other),
+  // the second that White has no reply (every child's test holds).
+  const Go go(5, 5);
+  const std::string line = "c3 c4 d4 d3 d2 b3 c2 d5 e3 b2 b1 e4";
+  constexpr std::size_t kTable = std::size_t{128} << 20;
+  for (const int threads : {2, 3}) {
+    CAPTURE(threads);
+    GoSolver black(go, kTable, threads);
+    CHECK(black.at_least(parse_go_game(go, line), 25));
+    CHECK(black.nodes() > search::go::kAloneExpansions);  // too big for the first prover alone: split
+    GoSolver white(go, kTable, threads);
+    CHECK_FALSE(white.at_least(parse_go_game(go, line + " e5"), -24));
+    CHECK(white.nodes() > search::go::kAloneExpansions);
   }
 }
 

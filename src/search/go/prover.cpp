@@ -9,15 +9,10 @@
 #include "src/search/go/benson.h"
 
 namespace gsolve::search::go {
-namespace {
-
-int log2_work(std::uint64_t n) { return n ? 63 - __builtin_clzll(n) : 0; }
-
-}  // namespace
-
 GoProver::GoProver(const Go& go, std::size_t table_bytes)
-    : line_(go),
-      memory_(std::max<std::size_t>(std::bit_floor(table_bytes / sizeof(Bucket)), 1) * sizeof(Bucket)) {
+    : GoProver(go, std::make_shared<ProofTable>(table_bytes, false)) {}
+
+GoProver::GoProver(const Go& go, std::shared_ptr<ProofTable> table) : line_(go), table_(std::move(table)) {
   order_.push_back(Go::kPass);
   std::vector<Go::Move> points;
   for (int m = 0; m < go.points(); ++m) points.push_back(static_cast<Go::Move>(m));
@@ -27,57 +22,12 @@ GoProver::GoProver(const Go& go, std::size_t table_bytes)
   };
   std::stable_sort(points.begin(), points.end(), [&](Go::Move a, Go::Move b) { return distance(a) < distance(b); });
   order_.insert(order_.end(), points.begin(), points.end());
-  table_ = static_cast<Bucket*>(memory_.data());
-  buckets_ = memory_.bytes() / sizeof(Bucket);
 }
 
 std::uint64_t GoProver::hash(const LineNode& n, int t) const {
   const std::uint64_t extra = n.state() | static_cast<std::uint64_t>(goal_) << 8 |
                               static_cast<std::uint64_t>(static_cast<std::uint32_t>(t)) << 16;
   return mix_board(n.canonical_black, n.canonical_white, extra);
-}
-
-GoProver::Entry* GoProver::probe(const LineNode& n, int t, std::uint64_t h) {
-  Bucket& b = table_[h & (buckets_ - 1)];
-  for (int i = 0; i < kBucket; ++i) {
-    if (b.hash[i] != h) continue;
-    Entry& e = b.entry[i];  // the whole key is checked: a hash collision is never a hit
-    if (e.state == n.state() && e.goal == goal_ && e.target == t && e.black == n.canonical_black &&
-        e.white == n.canonical_white)
-      return &e;
-  }
-  return nullptr;
-}
-
-void GoProver::store(const LineNode& n, int t, Numbers numbers, const Certificate* cert, std::uint64_t work) {
-  const std::uint64_t h = hash(n, t);
-  Bucket& b = table_[h & (buckets_ - 1)];
-  int slot = -1;
-  for (int i = 0; i < kBucket && slot < 0; ++i)
-    if (b.hash[i] == h && b.entry[i].state == n.state() && b.entry[i].goal == goal_ && b.entry[i].target == t &&
-        b.entry[i].black == n.canonical_black && b.entry[i].white == n.canonical_white)
-      slot = i;
-  if (slot < 0) {  // an empty entry, else the one with the least work
-    slot = 0;
-    for (int i = 0; i < kBucket; ++i) {
-      if (b.entry[i].state == 0) {
-        slot = i;
-        break;
-      }
-      if (b.entry[i].work < b.entry[slot].work) slot = i;
-    }
-  }
-  b.hash[slot] = h;
-  Entry& e = b.entry[slot];
-  e.black = n.canonical_black;
-  e.white = n.canonical_white;
-  e.state = n.state();
-  e.goal = goal_;
-  e.target = t;
-  e.work = static_cast<std::uint8_t>(log2_work(work));
-  e.phi = numbers.phi;
-  e.delta = numbers.delta;
-  e.cert = cert ? *cert : Certificate{};
 }
 
 bool GoProver::decided(const LineNode& n, int t, Numbers& out, ExploredBoards& seen) const {
@@ -148,16 +98,16 @@ void GoProver::evaluate(Child& c, int t) {
   c.hits = SuperkoHits{};
   if (decided(c.node, t, c.numbers, c.seen)) return;
   c.numbers = initial_numbers(c.node, t);
-  const Entry* e = probe(c.node, t, c.hash);
-  if (!e) return;
-  if (e->phi != 0 && e->delta != 0) {
-    c.numbers = {e->phi, e->delta};
+  ProofTable::Entry e;
+  if (!table_->find(key(c.node, t), c.hash, e)) return;
+  if (e.phi != 0 && e.delta != 0) {
+    c.numbers = {e.phi, e.delta};
     return;
   }
   line_.push(c.node);  // usable() reads the line above the node
-  if (line_.usable(e->cert, c.node, c.hits)) {
-    c.numbers = {e->phi, e->delta};
-    c.seen = line_.seen_of(e->cert, c.node);
+  if (line_.usable(e.cert, c.node, c.hits)) {
+    c.numbers = {e.phi, e.delta};
+    c.seen = line_.seen_of(e.cert, c.node);
   }
   line_.pop();
 }
@@ -171,7 +121,10 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
                                 SuperkoHits& hits) {
   ++nodes_;
   if ((nodes_ & ((std::uint64_t{1} << 22) - 1)) == 0 && heartbeat_) heartbeat_(nodes_, line_.top() - root_);
-  if ((nodes_ & 4095) == 0 && deadline_ && std::chrono::steady_clock::now() >= *deadline_) throw TimedOut{};
+  if ((nodes_ & 4095) == 0) {
+    if (deadline_ && std::chrono::steady_clock::now() >= *deadline_) throw TimedOut{};
+    if (stop_ && stop_()) throw Stopped{};
+  }
   const std::uint64_t nodes_before = nodes_;
   if (goal_ == Goal::Value && line_.top() >= kScale - 1)  // the combined value holds lines shorter than kScale
     throw std::runtime_error("go: a line of play longer than " + std::to_string(kScale - 1) + " plies");
@@ -195,7 +148,7 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
       }
     }
     c.hash = hash(c.node, child_t);
-    __builtin_prefetch(&table_[c.hash & (buckets_ - 1)]);  // read after the other children are made
+    table_->prefetch(c.hash);  // read after the other children are made
     ++count;
   }
   for (int i = 0; i < count; ++i) evaluate(kids[i], child_t);

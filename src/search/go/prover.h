@@ -34,7 +34,7 @@
 #include "games/go.h"
 #include "src/search/go/combined_value.h"
 #include "src/search/go/history_line.h"
-#include "src/search/table_memory.h"
+#include "src/search/go/proof_table.h"
 
 namespace gsolve::search::go {
 
@@ -43,6 +43,8 @@ class GoProver {
   static constexpr std::size_t kDefaultTableBytes = std::size_t{256} << 20;
 
   explicit GoProver(const Go& go, std::size_t table_bytes = kDefaultTableBytes);
+  // A prover over a table shared with others (proof_table.h).
+  GoProver(const Go& go, std::shared_ptr<ProofTable> table);
 
   enum class Goal : std::uint8_t { Score, Value };  // what a test bounds: the score or the combined value
   // Whether the side to move at the end of the game's line reaches at least t.
@@ -64,23 +66,19 @@ class GoProver {
   struct TimedOut {};
   void set_deadline(std::optional<std::chrono::steady_clock::time_point> deadline) { deadline_ = deadline; }
 
+  // Tests throw Stopped once `stop` returns true (polled every 4096
+  // expansions; what the table holds stays exact); an empty one never stops.
+  struct Stopped {};
+  void set_stop(std::function<bool()> stop) { stop_ = std::move(stop); }
+
   std::uint64_t nodes() const { return nodes_; }
-  std::size_t table_bytes() const { return memory_.bytes(); }
-  void clear() { memory_.clear(); }
+  std::size_t table_bytes() const { return table_->bytes(); }
+  void clear() { table_->clear(); }
 
  private:
   static constexpr std::uint32_t kInfinity = 1u << 31;  // proof number of a disproven goal
   struct Numbers {
     std::uint32_t phi, delta;  // proof and disproof numbers of the side to move's goal
-  };
-  struct Entry {
-    std::uint64_t black, white;  // canonical board
-    std::uint8_t state;          // 0 empty, else LineNode::state()
-    Goal goal;
-    std::uint8_t work;           // log2 of the expansions below it
-    std::int32_t target;         // the goal: score (or value) >= target
-    std::uint32_t phi, delta;
-    Certificate cert;  // when resolved: what the result depends on in the history
   };
   struct Child {
     LineNode node;
@@ -98,22 +96,18 @@ class GoProver {
   // holds its numbers then, and seen the boards the decision depends on when
   // it relies on the Benson territory of a side whose stones are all alive.
   bool decided(const LineNode& n, int t, Numbers& out, ExploredBoards& seen) const;
-  // Four entries behind their keys' hashes: a probe that finds nothing reads one cache line.
-  static constexpr int kBucket = 4;
-  struct Bucket {
-    std::uint64_t hash[kBucket];
-    Entry entry[kBucket];
-  };
   std::uint64_t hash(const LineNode& n, int t) const;
-  Entry* probe(const LineNode& n, int t, std::uint64_t hash);
-  void store(const LineNode& n, int t, Numbers numbers, const Certificate* cert, std::uint64_t work);
+  ProofTable::Key key(const LineNode& n, int t) const {
+    return {n.canonical_black, n.canonical_white, n.state(), static_cast<std::uint8_t>(goal_), t};
+  }
+  void store(const LineNode& n, int t, Numbers numbers, const Certificate* cert, std::uint64_t work) {
+    table_->store(key(n, t), hash(n, t), numbers.phi, numbers.delta, cert, work);
+  }
   Child* frame(int ply);
 
   HistoryLine line_;
   std::vector<Go::Move> order_;  // the pass, then points from the centre outwards
-  TableMemory memory_;
-  Bucket* table_ = nullptr;
-  std::uint64_t buckets_ = 0;
+  std::shared_ptr<ProofTable> table_;
   std::vector<std::unique_ptr<Child[]>> frames_;  // the children of the node at each ply below the root
   int root_ = 0;                                  // line index of the root
   Goal goal_ = Goal::Score;                       // of the test under way
@@ -121,6 +115,7 @@ class GoProver {
   TestReport report_;
   Heartbeat heartbeat_;
   std::optional<std::chrono::steady_clock::time_point> deadline_;
+  std::function<bool()> stop_;
 };
 
 }  // namespace gsolve::search::go

@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "src/search/go/benson.h"
+#include "src/search/go/split_test.h"
 
 namespace gsolve::search::go {
 namespace {
@@ -24,8 +25,9 @@ int log2_work(std::uint64_t nodes) { return nodes ? 63 - __builtin_clzll(nodes) 
 GoSolver::GoSolver(const Go& go, std::size_t table_bytes, int threads)
     : line_(go),
       memory_(std::max<std::size_t>(std::bit_floor(table_bytes / 4 / (4 * sizeof(Entry))), 1) * 4 * sizeof(Entry)) {
-  for (int i = 0; i < std::max(threads, 1); ++i)
-    provers_.push_back(std::make_unique<GoProver>(go, (table_bytes - memory_.bytes()) / std::max(threads, 1)));
+  // The provers share one table (proof_table.h); one prover alone does not lock it.
+  const auto proofs = std::make_shared<ProofTable>(table_bytes - memory_.bytes(), threads > 1);
+  for (int i = 0; i < std::max(threads, 1); ++i) provers_.push_back(std::make_unique<GoProver>(go, proofs));
   for (int m = 0; m < go.points(); ++m) order_.push_back(static_cast<Go::Move>(m));
   const auto distance = [&](Go::Move m) {  // twice the Manhattan distance to the centre
     const int x = m % go.width(), y = m / go.width();
@@ -201,9 +203,14 @@ int GoSolver::window(const GoGame& game, int alpha, int beta) {
   return narrow(game, GoProver::Goal::Score, lower, upper, std::clamp(1, lower + 1, upper));
 }
 
+bool GoSolver::at_least(const GoGame& game, int t) {
+  if (provers_.size() == 1) return provers_[0]->at_least(game, GoProver::Goal::Score, t);
+  return split_at_least(provers_, game, GoProver::Goal::Score, t);
+}
+
 void GoSolver::clear() {
   memory_.clear();
-  for (auto& p : provers_) p->clear();
+  provers_[0]->clear();  // the provers' table is shared
 }
 
 void GoSolver::on_test(GoProver::TestReport report) {
@@ -233,9 +240,7 @@ std::uint64_t GoSolver::nodes() const {
 }
 
 std::size_t GoSolver::table_bytes() const {
-  std::size_t n = memory_.bytes();
-  for (const auto& p : provers_) n += p->table_bytes();
-  return n;
+  return memory_.bytes() + provers_[0]->table_bytes();  // the provers' table is shared
 }
 
 void GoSolver::test_all(const GoGame* const* games, const int* t, bool* holds, int count, GoProver::Goal goal) {

@@ -57,7 +57,7 @@ class GoSolver {
  public:
   static constexpr std::size_t kDefaultTableBytes = std::size_t{256} << 20;  // mapped lazily: small boards touch little of it
 
-  // threads: tests run at once, one prover and table each (the table bytes are shared out).
+  // threads: tests run at once, one prover each, all over one table (proof_table.h).
   explicit GoSolver(const Go& go, std::size_t table_bytes = kDefaultTableBytes, int threads = 1);
 
   struct MoveResult {
@@ -68,8 +68,9 @@ class GoSolver {
   Record record(const GoGame& game);
   // Exact score only (a faster search without the length).
   int solve(const GoGame& game);
-  // Whether the side to move's score is at least t (one test).
-  bool at_least(const GoGame& game, int t) { return provers_[0]->at_least(game, GoProver::Goal::Score, t); }
+  // Whether the side to move's score is at least t (one test; with threads,
+  // split at the root over the provers: split_test.h).
+  bool at_least(const GoGame& game, int t);
   // Fail-soft window search of the score (searcher.h's contract): exact inside
   // (alpha, beta), else a bound on the side it fell.
   int window(const GoGame& game, int alpha, int beta);
@@ -146,7 +147,7 @@ class GoSolver {
   HistoryLine line_;
   std::vector<Go::Move> order_;  // points from the centre outwards
   TableMemory memory_;  // a quarter of the bytes: the timed choice's table
-  std::vector<std::unique_ptr<GoProver>> provers_;  // the rest, one per thread
+  std::vector<std::unique_ptr<GoProver>> provers_;  // one per thread, over one table of the rest
   Entry* table_ = nullptr;
   std::uint64_t buckets_ = 0;  // per mode; a bucket is two entries
   std::uint64_t nodes_ = 0;
