@@ -344,7 +344,7 @@ void add_gtp(CLI::App& app) {
                   "the game, from the empty board under the same rules, is within its depth; the search after");
   add_threads_option(cmd, o->threads, "1");
   add_integer_option<std::size_t>(cmd, "--hash", o->hash_mb, 1, kMaxHashMb,
-                                  "Search tables in MB, shared out among the threads (default 256)");
+                                  "Search tables in MB: a quarter for the timed search, the rest one table for all the threads' provers (default 256)");
   cmd->callback([spec, o] {
     GtpOptions options = *o;
     options.threads = thread_count(options.threads);

@@ -18,7 +18,7 @@ struct GoQueryOptions {
   bool weak = false;      // the score alone (no remoteness, no move list), the fastest search
   bool progress = false;  // a line on stderr per finished test
   std::size_t hash_mb = 256;
-  int threads = 1;  // tests at once, each with its own share of the table
+  int threads = 1;  // provers at once over one table (tests at once, or one test split at its root)
   std::optional<int> at_least;  // one test "score >= T" instead of the value
 };
 void run_go_query(const std::string& spec, const std::vector<std::string>& positions, const GoQueryOptions& o);

@@ -1,18 +1,51 @@
 #include "src/search/go/proof_table.h"
 
 #include <algorithm>
-#include <bit>
+#include <iterator>
 
 namespace gsolve::search::go {
 namespace {
 
 int log2_work(std::uint64_t n) { return n ? 63 - __builtin_clzll(n) : 0; }
 
+bool matches(const ProofTable::Entry& e, const ProofTable::Key& k) {
+  return e.state == k.state && e.goal == k.goal && e.target == k.target && e.black == k.black && e.white == k.white;
+}
+const ProofTable::Entry& entry_of(const ProofTable::Entry& e) { return e; }
+const ProofTable::Entry& entry_of(const ProofTable::Result& r) { return r.entry; }
+
+// The slot of the key in the bucket, else an empty one, else the one with the least work.
+template <class Bucket>
+int slot_for(const Bucket& b, const ProofTable::Key& key, std::uint64_t hash) {
+  const int size = static_cast<int>(std::size(b.hash));
+  for (int i = 0; i < size; ++i)
+    if (b.hash[i] == hash && matches(entry_of(b.slot[i]), key)) return i;
+  int slot = 0;
+  for (int i = 0; i < size; ++i) {
+    if (entry_of(b.slot[i]).state == 0) return i;
+    if (entry_of(b.slot[i]).work < entry_of(b.slot[slot]).work) slot = i;
+  }
+  return slot;
+}
+
+template <class Bucket>
+const auto* find_in(const Bucket& b, const ProofTable::Key& key, std::uint64_t hash) {
+  for (int i = 0; i < static_cast<int>(std::size(b.hash)); ++i)
+    if (b.hash[i] == hash && matches(entry_of(b.slot[i]), key)) return &b.slot[i];  // the whole key: a collision is never a hit
+  return static_cast<decltype(&b.slot[0])>(nullptr);
+}
+
+// Half the bytes for each part: a result is 4.75 times an estimate's size,
+// and a quarter of the entries or fewer are results.
+constexpr std::size_t kOpenShare = 2;
+
 }  // namespace
+
+static_assert(sizeof(ProofTable::Entry) == 32);
 
 class ProofTable::Hold {
  public:
-  Hold(Bucket& b, bool shared) : lock_(shared ? &b.lock : nullptr) {
+  Hold(std::atomic<std::uint32_t>& lock, bool shared) : lock_(shared ? &lock : nullptr) {
     if (!lock_) return;
     while (lock_->exchange(1, std::memory_order_acquire))
       while (lock_->load(std::memory_order_relaxed)) __builtin_ia32_pause();
@@ -28,50 +61,48 @@ class ProofTable::Hold {
 };
 
 ProofTable::ProofTable(std::size_t bytes, bool shared)
-    : memory_(std::max<std::size_t>(std::bit_floor(bytes / sizeof(Bucket)), 1) * sizeof(Bucket)),
-      buckets_(static_cast<Bucket*>(memory_.data())),
-      count_(memory_.bytes() / sizeof(Bucket)),
-      shared_(shared) {}
+    : memory_(std::max(bytes, sizeof(Bucket<Entry>) + sizeof(Bucket<Result>))), shared_(shared) {
+  open_.count = std::max<std::size_t>(memory_.bytes() / kOpenShare / sizeof(Bucket<Entry>), 1);
+  open_.buckets = static_cast<Bucket<Entry>*>(memory_.data());
+  proven_.count = (memory_.bytes() - open_.count * sizeof(Bucket<Entry>)) / sizeof(Bucket<Result>);
+  proven_.buckets = reinterpret_cast<Bucket<Result>*>(open_.buckets + open_.count);
+}
 
-bool ProofTable::find(const Key& key, std::uint64_t hash, Entry& out) {
-  Bucket& b = buckets_[hash & (count_ - 1)];
-  const Hold hold(b, shared_);
-  for (int i = 0; i < kBucket; ++i) {
-    if (b.hash[i] != hash || !matches(b.entry[i], key)) continue;  // the whole key: a collision is never a hit
-    out = b.entry[i];
-    return true;
+bool ProofTable::find(const Key& key, std::uint64_t hash, Entry& out, Certificate& cert) {
+  {
+    Bucket<Entry>& b = open_.bucket(hash);
+    const Hold hold(b.lock, shared_);
+    const Entry* e = find_in(b, key, hash);
+    if (!e) return false;
+    out = *e;
   }
-  return false;
+  if (out.phi != 0 && out.delta != 0) return true;
+  Bucket<Result>& b = proven_.bucket(hash);
+  const Hold hold(b.lock, shared_);
+  const Result* r = find_in(b, key, hash);
+  // The proof's certificate was replaced, or a later proof of the key is
+  // still being written (the open part is written first): none to use.
+  if (!r || r->entry.phi != out.phi || r->entry.delta != out.delta) return false;
+  cert = r->cert;
+  return true;
 }
 
 void ProofTable::store(const Key& key, std::uint64_t hash, std::uint32_t phi, std::uint32_t delta,
                        const Certificate* cert, std::uint64_t work) {
-  Bucket& b = buckets_[hash & (count_ - 1)];
-  const Hold hold(b, shared_);
-  int slot = -1;
-  for (int i = 0; i < kBucket && slot < 0; ++i)
-    if (b.hash[i] == hash && matches(b.entry[i], key)) slot = i;
-  if (slot < 0) {  // an empty entry, else the one with the least work
-    slot = 0;
-    for (int i = 0; i < kBucket; ++i) {
-      if (b.entry[i].state == 0) {
-        slot = i;
-        break;
-      }
-      if (b.entry[i].work < b.entry[slot].work) slot = i;
-    }
+  const Entry e{key.black, key.white, key.target, phi, delta, key.state, key.goal,
+                static_cast<std::uint8_t>(log2_work(work))};
+  if (cert) {
+    Bucket<Result>& b = proven_.bucket(hash);
+    const Hold hold(b.lock, shared_);
+    const int i = slot_for(b, key, hash);
+    b.hash[i] = hash;
+    b.slot[i] = {e, *cert};
   }
-  b.hash[slot] = hash;
-  Entry& e = b.entry[slot];
-  e.black = key.black;
-  e.white = key.white;
-  e.state = key.state;
-  e.goal = key.goal;
-  e.target = key.target;
-  e.work = static_cast<std::uint8_t>(log2_work(work));
-  e.phi = phi;
-  e.delta = delta;
-  e.cert = cert ? *cert : Certificate{};
+  Bucket<Entry>& b = open_.bucket(hash);
+  const Hold hold(b.lock, shared_);
+  const int i = slot_for(b, key, hash);
+  b.hash[i] = hash;
+  b.slot[i] = e;
 }
 
 }  // namespace gsolve::search::go

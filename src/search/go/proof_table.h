@@ -1,13 +1,20 @@
-// The table of the proof-number prover (prover.h): four entries behind their
-// keys' hashes in each bucket, so a probe that finds nothing reads one cache
-// line; the entry with the least work is replaced. One table serves all the
-// provers of a solver (GoSolver's threads): a test split over them
-// (split_test.h) keeps the transpositions between its subtrees, and every
-// prover has the whole memory. Shared tables lock each bucket while an entry
-// is read or written (a spin lock: contention is rare); a prover alone does
-// not lock. Sharing is sound: an entry says what it is about in full (board,
-// side to move, passes, goal, target) and a result carries its certificate,
-// checked against the line of the prover that reads it (history_line.h).
+// The table of the proof-number prover (prover.h), in two parts: every
+// entry's numbers in 32 bytes, and beside them, for the entries that are
+// proofs or disproofs, the whole entry with its certificate (history_line.h,
+// 120 bytes). Most entries are estimates (73-80% on the 5x5 tests), so one
+// table of whole entries held half as many. Each part puts its entries
+// behind their keys' hashes in a bucket, so a probe that finds nothing reads
+// one cache line, and replaces the one with the least work. A result whose
+// certificate was replaced is not found (the search proves it again).
+//
+// One table serves all the provers of a solver (GoSolver's threads): a test
+// split over them (split_test.h) keeps the transpositions between its
+// subtrees, and every prover has the whole memory. Shared tables lock each
+// bucket while an entry is read or written (a spin lock: contention is rare);
+// a prover alone does not lock. Sharing is sound: an entry says what it is
+// about in full (board, side to move, passes, goal, target), and a result
+// carries its certificate, checked against the line of the prover that
+// reads it.
 #pragma once
 
 #include <atomic>
@@ -31,19 +38,23 @@ class ProofTable {
   };
   struct Entry {
     std::uint64_t black, white;
+    std::int32_t target;
+    std::uint32_t phi, delta;
     std::uint8_t state;  // 0 empty
     std::uint8_t goal;
     std::uint8_t work;  // log2 of the expansions below it
-    std::int32_t target;
-    std::uint32_t phi, delta;
-    Certificate cert;  // when resolved: what the result depends on in the history
+  };
+  struct Result {
+    Entry entry;
+    Certificate cert;  // what the result depends on in the history
   };
 
-  void prefetch(std::uint64_t hash) const { __builtin_prefetch(&buckets_[hash & (count_ - 1)]); }
-  // A copy of the key's entry, if the table has it.
-  bool find(const Key& key, std::uint64_t hash, Entry& out);
-  // Stores the numbers (and the certificate of a result) over the key's entry,
-  // else an empty one, else the one with the least work.
+  void prefetch(std::uint64_t hash) const { __builtin_prefetch(&open_.bucket(hash)); }
+  // The key's entry, if the table has it; for a proof or a disproof, with its certificate.
+  bool find(const Key& key, std::uint64_t hash, Entry& out, Certificate& cert);
+  // Stores the numbers, and the certificate of a proof or a disproof (phi or
+  // delta 0; cert is null for estimates), over the key's entry, else an
+  // empty one, else the one with the least work.
   void store(const Key& key, std::uint64_t hash, std::uint32_t phi, std::uint32_t delta, const Certificate* cert,
              std::uint64_t work);
 
@@ -51,20 +62,29 @@ class ProofTable {
   void clear() { memory_.clear(); }
 
  private:
-  static constexpr int kBucket = 4;
-  struct Bucket {
-    std::uint64_t hash[kBucket];
+  // Estimates six to a bucket of four cache lines, results four to eleven.
+  template <class Slot>
+  static constexpr int kSlots = sizeof(Slot) == sizeof(Entry) ? 6 : 4;
+  template <class Slot>
+  struct alignas(64) Bucket {
+    std::uint64_t hash[kSlots<Slot>];
     std::atomic<std::uint32_t> lock;
-    Entry entry[kBucket];
+    Slot slot[kSlots<Slot>];
   };
-  static bool matches(const Entry& e, const Key& k) {
-    return e.state == k.state && e.goal == k.goal && e.target == k.target && e.black == k.black && e.white == k.white;
-  }
-  class Hold;  // the bucket's lock, when the table is shared
+  template <class Slot>
+  struct Part {
+    Bucket<Slot>* buckets = nullptr;
+    std::uint64_t count = 0;
+    // The hash scaled to the bucket count (any count: the memory is used whole).
+    Bucket<Slot>& bucket(std::uint64_t hash) const {
+      return buckets[static_cast<std::uint64_t>((static_cast<unsigned __int128>(hash) * count) >> 64)];
+    }
+  };
+  class Hold;  // a bucket's lock, when the table is shared
 
   TableMemory memory_;
-  Bucket* buckets_;
-  std::uint64_t count_;
+  Part<Entry> open_;     // every entry's numbers
+  Part<Result> proven_;  // proofs and disproofs with their certificates
   bool shared_;
 };
 

@@ -12,15 +12,20 @@ namespace gsolve::search::go {
 GoProver::GoProver(const Go& go, std::size_t table_bytes)
     : GoProver(go, std::make_shared<ProofTable>(table_bytes, false)) {}
 
-GoProver::GoProver(const Go& go, std::shared_ptr<ProofTable> table) : line_(go), table_(std::move(table)) {
-  order_.push_back(Go::kPass);
+std::vector<Go::Move> points_from_centre(const Go& go) {
   std::vector<Go::Move> points;
   for (int m = 0; m < go.points(); ++m) points.push_back(static_cast<Go::Move>(m));
-  const auto distance = [&](Go::Move m) {  // twice the Manhattan distance to the centre
+  const auto distance = [&](Go::Move m) {
     const int x = m % go.width(), y = m / go.width();
     return std::abs(2 * x - (go.width() - 1)) + std::abs(2 * y - (go.height() - 1));
   };
   std::stable_sort(points.begin(), points.end(), [&](Go::Move a, Go::Move b) { return distance(a) < distance(b); });
+  return points;
+}
+
+GoProver::GoProver(const Go& go, std::shared_ptr<ProofTable> table) : line_(go), table_(std::move(table)) {
+  order_.push_back(Go::kPass);
+  const std::vector<Go::Move> points = points_from_centre(go);
   order_.insert(order_.end(), points.begin(), points.end());
 }
 
@@ -99,15 +104,16 @@ void GoProver::evaluate(Child& c, int t) {
   if (decided(c.node, t, c.numbers, c.seen)) return;
   c.numbers = initial_numbers(c.node, t);
   ProofTable::Entry e;
-  if (!table_->find(key(c.node, t), c.hash, e)) return;
+  Certificate cert;
+  if (!table_->find(key(c.node, t), c.hash, e, cert)) return;
   if (e.phi != 0 && e.delta != 0) {
     c.numbers = {e.phi, e.delta};
     return;
   }
   line_.push(c.node);  // usable() reads the line above the node
-  if (line_.usable(e.cert, c.node, c.hits)) {
+  if (line_.usable(cert, c.node, c.hits)) {
     c.numbers = {e.phi, e.delta};
-    c.seen = line_.seen_of(e.cert, c.node);
+    c.seen = line_.seen_of(cert, c.node);
   }
   line_.pop();
 }

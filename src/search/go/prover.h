@@ -38,6 +38,10 @@
 
 namespace gsolve::search::go {
 
+// The board's points from the centre out (by twice the Manhattan distance to
+// the centre, then in index order): the searches' move order after the pass.
+std::vector<Go::Move> points_from_centre(const Go& go);
+
 class GoProver {
  public:
   static constexpr std::size_t kDefaultTableBytes = std::size_t{256} << 20;

@@ -28,12 +28,7 @@ GoSolver::GoSolver(const Go& go, std::size_t table_bytes, int threads)
   // The provers share one table (proof_table.h); one prover alone does not lock it.
   const auto proofs = std::make_shared<ProofTable>(table_bytes - memory_.bytes(), threads > 1);
   for (int i = 0; i < std::max(threads, 1); ++i) provers_.push_back(std::make_unique<GoProver>(go, proofs));
-  for (int m = 0; m < go.points(); ++m) order_.push_back(static_cast<Go::Move>(m));
-  const auto distance = [&](Go::Move m) {  // twice the Manhattan distance to the centre
-    const int x = m % go.width(), y = m / go.width();
-    return std::abs(2 * x - (go.width() - 1)) + std::abs(2 * y - (go.height() - 1));
-  };
-  std::stable_sort(order_.begin(), order_.end(), [&](Go::Move a, Go::Move b) { return distance(a) < distance(b); });
+  order_ = points_from_centre(go);
   table_ = static_cast<Entry*>(memory_.data());
   buckets_ = memory_.bytes() / (4 * sizeof(Entry));  // two modes, two entries a bucket
 }

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cstdlib>
 #include <exception>
 #include <mutex>
 #include <set>
@@ -25,19 +24,13 @@ std::vector<GoGame> distinct_children(const GoGame& game) {
         }))
       fixing.push_back(s);
 
-  MoveList<Go> legal;
-  game.legal_moves(legal);
-  std::vector<Go::Move> moves(legal.begin(), legal.end());
-  const auto distance = [&](Go::Move m) {  // the pass first, then twice the Manhattan distance to the centre
-    if (m == Go::kPass) return -1;
-    const int x = m % go.width(), y = m / go.width();
-    return std::abs(2 * x - (go.width() - 1)) + std::abs(2 * y - (go.height() - 1));
-  };
-  std::stable_sort(moves.begin(), moves.end(), [&](Go::Move a, Go::Move b) { return distance(a) < distance(b); });
+  std::vector<Go::Move> order{Go::kPass};
+  for (const Go::Move m : points_from_centre(go)) order.push_back(m);
 
   std::vector<GoGame> children;
   std::set<std::pair<std::uint64_t, std::uint64_t>> seen;
-  for (const Go::Move m : moves) {
+  for (const Go::Move m : order) {
+    if (!game.legal(m)) continue;
     GoGame child = game;
     child.play_unchecked(m);
     const Go::Position& p = child.position();
