@@ -80,8 +80,9 @@ bool ProofTable::find(const Key& key, std::uint64_t hash, Entry& out, Certificat
   Bucket<Result>& b = proven_.bucket(hash);
   const Hold hold(b.lock, shared_);
   const Result* r = find_in(b, key, hash);
-  // The proof's certificate was replaced, or a later proof of the key is
-  // still being written (the open part is written first): none to use.
+  // The proof's certificate was replaced, or (shared) another prover stored
+  // a newer result of the key here after the numbers above were read (this
+  // part is written first): none to use.
   if (!r || r->entry.phi != out.phi || r->entry.delta != out.delta) return false;
   cert = r->cert;
   return true;

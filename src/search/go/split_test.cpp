@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <exception>
+#include <functional>
 #include <mutex>
 #include <set>
 #include <stdexcept>
@@ -41,17 +42,31 @@ std::vector<GoGame> distinct_children(const GoGame& game) {
   return children;
 }
 
+namespace {
+
+// A prover's stop condition for one scope: it captures the scope's locals, so
+// it is removed however the scope ends (an exception included).
+class StopWhile {
+ public:
+  StopWhile(GoProver& prover, std::function<bool()> stop) : prover_(prover) { prover_.set_stop(std::move(stop)); }
+  ~StopWhile() { prover_.set_stop({}); }
+  StopWhile(const StopWhile&) = delete;
+  StopWhile& operator=(const StopWhile&) = delete;
+
+ private:
+  GoProver& prover_;
+};
+
+}  // namespace
+
 bool split_at_least(const std::vector<std::unique_ptr<GoProver>>& provers, const GoGame& game, GoProver::Goal goal,
                     int t) {
   GoProver& first = *provers[0];
-  const std::uint64_t start = first.nodes();
-  first.set_stop([&] { return first.nodes() - start >= kAloneExpansions; });
   try {
-    const bool holds = first.at_least(game, goal, t);
-    first.set_stop({});
-    return holds;
+    const std::uint64_t start = first.nodes();
+    const StopWhile alone(first, [&] { return first.nodes() - start >= kAloneExpansions; });
+    return first.at_least(game, goal, t);
   } catch (const GoProver::Stopped&) {
-    first.set_stop({});
   }
 
   const std::vector<GoGame> children = distinct_children(game);
@@ -63,7 +78,7 @@ bool split_at_least(const std::vector<std::unique_ptr<GoProver>>& provers, const
   bool holds = false;
   std::exception_ptr failure;
   const auto work = [&](GoProver& prover) {
-    prover.set_stop([&] { return answered.load(std::memory_order_relaxed); });
+    const StopWhile once_answered(prover, [&] { return answered.load(std::memory_order_relaxed); });
     for (;;) {
       const std::size_t i = next.fetch_add(1);
       if (i >= children.size() || answered.load()) break;
@@ -84,7 +99,6 @@ bool split_at_least(const std::vector<std::unique_ptr<GoProver>>& provers, const
         answered = true;
       }
     }
-    prover.set_stop({});
   };
   std::vector<std::thread> helpers;
   for (std::size_t k = 1; k < provers.size(); ++k) helpers.emplace_back(work, std::ref(*provers[k]));
