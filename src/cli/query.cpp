@@ -250,7 +250,7 @@ void add_query(CLI::App& app) {
   cmd->add_flag("--weak", o->weak, "Search only for win/lose/tie (no remoteness; go: the score, no move list): faster; without --db");
   cmd->add_option("--sgf", o->sgf_path, "go: the position at the end of the main line of this SGF file")
       ->check(CLI::ExistingFile);
-  cmd->add_flag("--progress", o->progress, "go: a line on stderr per finished proof test (score or value >= t, nodes, rate)");
+  cmd->add_flag("--progress", o->progress, "go: a line on stderr per finished proof test (score or value >= t, nodes, rate), per child test of a test split over --threads, and a heartbeat every 2^22 nodes");
   add_threads_option(cmd, o->threads, "1");
   add_integer_option<std::size_t>(cmd, "--hash", o->hash_mb, 1, kMaxHashMb,
                                   "Search transposition table in MB (default 256)");

@@ -16,8 +16,9 @@ namespace {
 
 std::string signed_score(int s) { return s > 0 ? fmt::format("+{}", s) : fmt::format("{}", s); }
 
-// With --progress: a line on stderr for each finished test.
-void report_tests(search::go::GoSolver& solver, const GoQueryOptions& o) {
+// With --progress: a line on stderr for each finished test, and for each
+// child test of a test split over the threads.
+void report_tests(search::go::GoSolver& solver, const Go& go, const GoQueryOptions& o) {
   if (o.progress) {
     const auto start = std::chrono::steady_clock::now();
     solver.on_test([start](search::go::GoProver::Goal goal, int t, bool holds, std::uint64_t nodes) {
@@ -25,6 +26,11 @@ void report_tests(search::go::GoSolver& solver, const GoQueryOptions& o) {
       const bool score = goal == search::go::GoProver::Goal::Score;
       std::cerr << fmt::format("test {} >= {}: {}, {} nodes, {:.1f} s, {:.2f}M nodes/s\n", score ? "score" : "value", t,
                                holds ? "yes" : "no", nodes, s, s > 0 ? nodes / s / 1e6 : 0.0);
+    });
+    solver.on_split([start, &go](const search::go::SplitReport& r) {
+      const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      std::cerr << fmt::format("split: after {} the test {} ({} of {} children closed), {} nodes, {:.1f} s\n",
+                               go.point_name(r.move), r.holds ? "holds" : "fails", r.closed, r.children, r.nodes, s);
     });
     solver.on_heartbeat([start](std::uint64_t nodes, int plies) {
       const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -38,7 +44,7 @@ void answer_weak(const Go& go, const std::string& text, const GoQueryOptions& o)
   const bool json = o.json;
   const GoGame game = parse_go_game(go, text);
   search::go::GoSolver solver(go, o.hash_mb << 20, o.threads);
-  report_tests(solver, o);
+  report_tests(solver, go, o);
   const auto start = std::chrono::steady_clock::now();
   const int s = solver.solve(game);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -59,7 +65,7 @@ void answer_weak(const Go& go, const std::string& text, const GoQueryOptions& o)
 void answer_test(const Go& go, const std::string& text, const GoQueryOptions& o) {
   const GoGame game = parse_go_game(go, text);
   search::go::GoSolver solver(go, o.hash_mb << 20, o.threads);
-  report_tests(solver, o);
+  report_tests(solver, go, o);
   const int t = *o.at_least;
   const auto start = std::chrono::steady_clock::now();
   const bool holds = solver.at_least(game, t);
@@ -81,7 +87,7 @@ void answer(const Go& go, const std::string& text, const GoQueryOptions& o) {
   const bool json = o.json;
   GoGame game = parse_go_game(go, text);
   search::go::GoSolver solver(go, o.hash_mb << 20, o.threads);
-  report_tests(solver, o);
+  report_tests(solver, go, o);
   const Record r = solver.record(game);
   const auto moves = game.over() ? std::vector<search::go::GoSolver::MoveResult>{} : solver.analyze(game);
   if (json) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -401,8 +402,31 @@ TEST_CASE("go: a test split over threads answers as one prover (5x5, GNU Go's li
     CHECK(black.at_least(parse_go_game(go, line), 25));
     CHECK(black.nodes() > search::go::kAloneExpansions);  // too big for the first prover alone: split
     GoSolver white(go, kTable, threads);
-    CHECK_FALSE(white.at_least(parse_go_game(go, line + " e5"), -24));
+    std::vector<search::go::SplitReport> reports;
+    white.on_split([&](const search::go::SplitReport& r) { reports.push_back(r); });
+    const GoGame after_e5 = parse_go_game(go, line + " e5");
+    CHECK_FALSE(white.at_least(after_e5, -24));
     CHECK(white.nodes() > search::go::kAloneExpansions);
+    // Every reply's test ended and held, each reported once with its move.
+    const std::vector<GoGame> replies = search::go::distinct_children(after_e5);
+    REQUIRE(reports.size() == replies.size());
+    std::set<std::string> moves;
+    std::uint64_t nodes = 0;
+    for (std::size_t k = 0; k < reports.size(); ++k) {
+      CHECK(reports[k].holds);
+      CHECK(reports[k].closed == k + 1);
+      CHECK(reports[k].children == replies.size());
+      GoGame child = after_e5;
+      child.play(reports[k].move);  // a legal reply
+      moves.insert(go.point_name(reports[k].move));
+      nodes += reports[k].nodes;
+    }
+    CHECK(moves.size() == replies.size());
+    CHECK(moves.count("pass") == 1);
+    CHECK(nodes <= white.nodes());
+    // The rest is the first prover's try alone, stopped at a poll (every 4096 expansions).
+    CHECK(white.nodes() - nodes >= search::go::kAloneExpansions);
+    CHECK(white.nodes() - nodes < search::go::kAloneExpansions + 4096);
   }
 }
 

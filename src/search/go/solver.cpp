@@ -200,7 +200,7 @@ int GoSolver::window(const GoGame& game, int alpha, int beta) {
 
 bool GoSolver::at_least(const GoGame& game, int t) {
   if (provers_.size() == 1) return provers_[0]->at_least(game, GoProver::Goal::Score, t);
-  return split_at_least(provers_, game, GoProver::Goal::Score, t);
+  return split_at_least(provers_, game, GoProver::Goal::Score, t, split_progress_);
 }
 
 void GoSolver::clear() {

@@ -49,6 +49,7 @@
 #include "src/search/go/combined_value.h"
 #include "src/search/go/history_line.h"
 #include "src/search/go/prover.h"
+#include "src/search/go/split_test.h"
 #include "src/search/table_memory.h"
 
 namespace gsolve::search::go {
@@ -97,6 +98,8 @@ class GoSolver {
   void on_test(GoProver::TestReport report);
   // The provers' heartbeats (the nodes are each prover's own), one thread at a time.
   void on_heartbeat(GoProver::Heartbeat beat);
+  // Each child test of a test split over the threads (split_test.h).
+  void on_split(SplitProgress progress) { split_progress_ = std::move(progress); }
 
   int score_bound() const;  // more than any score's magnitude
   std::uint64_t nodes() const;  // alpha-beta nodes and proof-number expansions
@@ -147,6 +150,7 @@ class GoSolver {
   HistoryLine line_;
   std::vector<Go::Move> order_;  // points from the centre outwards
   TableMemory memory_;  // a quarter of the bytes: the timed choice's table
+  SplitProgress split_progress_;
   std::vector<std::unique_ptr<GoProver>> provers_;  // one per thread, over one table of the rest
   Entry* table_ = nullptr;
   std::uint64_t buckets_ = 0;  // per mode; a bucket is two entries

@@ -59,8 +59,21 @@ class StopWhile {
 
 }  // namespace
 
+namespace {
+
+// The move from one position of a line to the next: the pass, or the point
+// where the mover has a stone it did not have (captures only remove the other's).
+Go::Move move_between(const Go::Position& from, const Go::Position& to) {
+  const std::uint64_t before = from.black_to_move ? from.black : from.white;
+  const std::uint64_t after = from.black_to_move ? to.black : to.white;
+  const std::uint64_t placed = after & ~before;
+  return placed ? static_cast<Go::Move>(__builtin_ctzll(placed)) : Go::kPass;
+}
+
+}  // namespace
+
 bool split_at_least(const std::vector<std::unique_ptr<GoProver>>& provers, const GoGame& game, GoProver::Goal goal,
-                    int t) {
+                    int t, const SplitProgress& progress) {
   GoProver& first = *provers[0];
   try {
     const std::uint64_t start = first.nodes();
@@ -74,7 +87,8 @@ bool split_at_least(const std::vector<std::unique_ptr<GoProver>>& provers, const
   std::atomic<std::size_t> next{0};
   std::atomic<bool> answered{false};
   std::mutex lock;
-  std::size_t held = 0;  // children whose goal holds
+  std::size_t held = 0;    // children whose goal holds
+  std::size_t closed = 0;  // children whose tests ended
   bool holds = false;
   std::exception_ptr failure;
   const auto work = [&](GoProver& prover) {
@@ -83,8 +97,12 @@ bool split_at_least(const std::vector<std::unique_ptr<GoProver>>& provers, const
       const std::size_t i = next.fetch_add(1);
       if (i >= children.size() || answered.load()) break;
       try {
+        const std::uint64_t before = prover.nodes();
         const bool child_holds = prover.at_least(children[i], goal, child_t);
         const std::lock_guard<std::mutex> hold(lock);
+        if (progress)
+          progress({move_between(game.position(), children[i].position()), child_holds, prover.nodes() - before,
+                    ++closed, children.size()});
         if (!child_holds) {  // the move to this child reaches the root's goal
           holds = true;
           answered = true;

@@ -16,6 +16,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -26,8 +27,20 @@ namespace gsolve::search::go {
 
 inline constexpr std::uint64_t kAloneExpansions = std::uint64_t{1} << 18;
 
+// One child's test ended (progress on long proofs: a split test's expansions
+// say little about how much is left, the children closed say more).
+struct SplitReport {
+  Go::Move move;         // from the root to the child
+  bool holds;            // the child's goal (its side to move's)
+  std::uint64_t nodes;   // the child's test's expansions
+  std::size_t closed;    // children whose tests ended, this one included
+  std::size_t children;  // tests in all (children up to the line's symmetries)
+};
+using SplitProgress = std::function<void(const SplitReport&)>;
+
+// `progress` is called from one thread at a time.
 bool split_at_least(const std::vector<std::unique_ptr<GoProver>>& provers, const GoGame& game, GoProver::Goal goal,
-                    int t);
+                    int t, const SplitProgress& progress = {});
 
 // The children of the line's last position that differ up to a symmetry fixing
 // every board of the line: the pass first, then the points from the centre out.
