@@ -57,10 +57,6 @@ class StopWhile {
   GoProver& prover_;
 };
 
-}  // namespace
-
-namespace {
-
 // The move from one position of a line to the next: the pass, or the point
 // where the mover has a stone it did not have (captures only remove the other's).
 Go::Move move_between(const Go::Position& from, const Go::Position& to) {
