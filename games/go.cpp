@@ -177,6 +177,11 @@ std::string Go::point_name(Move m) const {
   return s + std::to_string(h_ - y);
 }
 
+Go::Move Go::move_between(const Position& from, const Position& to) {
+  const std::uint64_t placed = from.black_to_move ? to.black & ~from.black : to.white & ~from.white;
+  return placed ? static_cast<Move>(__builtin_ctzll(placed)) : kPass;
+}
+
 Go::Move Go::parse_vertex(std::string_view text) const {
   const std::string t = lower(text);
   if (t == "pass") return kPass;

@@ -101,6 +101,9 @@ class Go {
   std::string point_name(Move m) const;                             // "b2" / "pass"
   // GTP vertex (case-insensitive) to a point or kPass; throws ParseError.
   Move parse_vertex(std::string_view text) const;
+  // The move from a position to the next one of a line: the point where the
+  // mover has a stone it did not have (captures only remove the other's), else the pass.
+  static Move move_between(const Position& from, const Position& to);
 
  private:
   int w_, h_, komi_;

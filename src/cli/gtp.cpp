@@ -238,10 +238,7 @@ class GtpEngine {
     replay.reset(first);
     for (std::size_t i = 1; i < line.size(); ++i) {
       const Go::Position& before = line[i - 1];
-      Go::Move move = Go::kPass;
-      for (int m = 0; m < go_.points(); ++m)
-        if (go_.simple_legal(before, static_cast<Go::Move>(m)) && go_.play(before, static_cast<Go::Move>(m)) == line[i])
-          move = static_cast<Go::Move>(m);
+      const Go::Move move = Go::move_between(before, line[i]);
       replay.play_unchecked(move);
       s += fmt::format(";{}[{}]", before.black_to_move ? "B" : "W", move == Go::kPass ? "" : point(move));
       if (values) {

@@ -208,6 +208,23 @@ TEST_CASE("go: spec, captures, area scoring") {
   CHECK(go.terminal(go.parse("b2 pass pass")).score == -9);  // white to move after b2 pass pass
 }
 
+TEST_CASE("go: the move between two positions of a line, captures and passes included") {
+  // Every legal line of up to 5 moves on 2x3 (captures happen there within 5).
+  const Go go(2, 3);
+  int captures = 0;
+  for (const auto& line : every_line(go, 5)) {
+    GoGame game(go);
+    for (const int m : line) {
+      const Go::Position before = game.position();
+      const Go::Move move = m < 0 ? Go::kPass : static_cast<Go::Move>(m);
+      game.play(move);
+      REQUIRE(Go::move_between(before, game.position()) == move);
+      captures += std::popcount(before.black | before.white) > std::popcount(game.position().black | game.position().white);
+    }
+  }
+  CHECK(captures > 0);
+}
+
 TEST_CASE("go: parse errors are one line") {
   const Go go(3, 3);
   CHECK(parse_error(go, "b2 b2") == "illegal move b2 (occupied)");

@@ -157,8 +157,8 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
     ++count;
   }
   // All the children's buckets at once, so that their misses overlap (a
-  // prefetch between two children's moves waits for its own miss: on 4 GB
-  // tables, 1.3 us of the 3.2 us per expansion), read after the static bounds.
+  // prefetch that misses the TLB can hold up the instructions after it: one
+  // between two children's moves overlapped with none), read after the static bounds.
   for (int i = 0; i < count; ++i) table_->prefetch(kids[i].hash);
   for (int i = 0; i < count; ++i) evaluate(kids[i], child_t);
 

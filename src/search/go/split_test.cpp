@@ -57,15 +57,6 @@ class StopWhile {
   GoProver& prover_;
 };
 
-// The move from one position of a line to the next: the pass, or the point
-// where the mover has a stone it did not have (captures only remove the other's).
-Go::Move move_between(const Go::Position& from, const Go::Position& to) {
-  const std::uint64_t before = from.black_to_move ? from.black : from.white;
-  const std::uint64_t after = from.black_to_move ? to.black : to.white;
-  const std::uint64_t placed = after & ~before;
-  return placed ? static_cast<Go::Move>(__builtin_ctzll(placed)) : Go::kPass;
-}
-
 }  // namespace
 
 bool split_at_least(const std::vector<std::unique_ptr<GoProver>>& provers, const GoGame& game, GoProver::Goal goal,
@@ -97,7 +88,7 @@ bool split_at_least(const std::vector<std::unique_ptr<GoProver>>& provers, const
         const bool child_holds = prover.at_least(children[i], goal, child_t);
         const std::lock_guard<std::mutex> hold(lock);
         if (progress)
-          progress({move_between(game.position(), children[i].position()), child_holds, prover.nodes() - before,
+          progress({Go::move_between(game.position(), children[i].position()), child_holds, prover.nodes() - before,
                     ++closed, children.size()});
         if (!child_holds) {  // the move to this child reaches the root's goal
           holds = true;
