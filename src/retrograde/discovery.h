@@ -23,31 +23,28 @@
 
 namespace gsolve {
 
-// Calls f(local_index, scratch) for every set bit of `bits` in words
-// [words.first, words.second) that is not set in `done`, marking it done;
-// words are split among threads, each word owned by one task, and indices
-// reach f in increasing order inside a task. Each task gets its own scratch =
-// make_scratch() (a rank walker, local counters...) and hands it to
-// finish_scratch(scratch) at its end.
+// Calls f(local_index, scratch) for every set bit of `bits` in the chunks of
+// process `rank` (all of them alone) that is not set in `done`, marking it
+// done; chunks are split among threads, and indices reach f in increasing
+// order inside a task. Each task gets its own scratch = make_scratch() (a rank
+// walker, local counters...) and hands it to finish_scratch(scratch) at its end.
 template <class MakeScratch, class F, class Finish>
-void for_each_new_bit(const Bitmap& bits, std::pair<std::uint64_t, std::uint64_t> words,
-                      std::vector<std::uint64_t>& done, MakeScratch&& make_scratch, F&& f, Finish&& finish_scratch) {
-  gsolve::parallel_for(tbb::blocked_range<std::uint64_t>(words.first, words.second, 256),
-                    [&](const tbb::blocked_range<std::uint64_t>& range) {
-                      auto scratch = make_scratch();
-                      for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
-                        std::uint64_t fresh = bits.word(w) & ~done[w];
-                        done[w] |= fresh;
-                        for (; fresh; fresh &= fresh - 1) f(w * 64 + __builtin_ctzll(fresh), scratch);
-                      }
-                      finish_scratch(scratch);
-                    });
+void for_each_new_bit(const Bitmap& bits, const TierShares& shares, int rank, std::vector<std::uint64_t>& done,
+                      MakeScratch&& make_scratch, F&& f, Finish&& finish_scratch) {
+  shares.for_each_chunk(rank, make_scratch, [&](std::uint64_t chunk, auto& scratch) {
+    const auto [from, to] = shares.words(chunk);
+    for (std::uint64_t w = from; w != to; ++w) {
+      std::uint64_t fresh = bits.word(w) & ~done[w];
+      done[w] |= fresh;
+      for (; fresh; fresh &= fresh - 1) f(w * 64 + __builtin_ctzll(fresh), scratch);
+    }
+  }, finish_scratch);
 }
 
-// With many processes each expands its share of a tier's words (split by the
-// positions the tier holds when its expansion starts); a tier's bits (set by
-// any process from any earlier tier) are OR-ed together before it is
-// expanded, and again after each re-scan of the tier.
+// With many processes each expands its chunks of a tier's words (dealt out as
+// in share_exchange.h); a tier's bits (set by any process from any earlier
+// tier) are OR-ed together before it is expanded, and again after each
+// re-scan of the tier.
 template <Game G>
 std::vector<Bitmap> discover(const G& g, Progress& progress, Cluster& cluster) {
   const int tiers = g.tier_count();
@@ -70,16 +67,13 @@ std::vector<Bitmap> discover(const G& g, Progress& progress, Cluster& cluster) {
   for (int t = 0; t < tiers; ++t) {
     progress.set_label("tier " + std::to_string(t));
     std::vector<std::uint64_t> expanded(reached[t].word_count(), 0);
-    std::pair<std::uint64_t, std::uint64_t> words;
+    const TierShares shares(reached[t].word_count(), cluster.size());
     std::atomic<bool> again = true;
-    for (bool first = true; again.exchange(false); first = false) {
+    while (again.exchange(false)) {
       cluster.or_words(reached[t].words());
-      if (first)  // the tier's positions known so far, split evenly (share_exchange.h)
-        words = cluster.alone() ? std::pair<std::uint64_t, std::uint64_t>{0, reached[t].word_count()}
-                                : words_of(ReachedIndex(reached[t]).balanced_bounds(cluster.size()), cluster.rank());
       std::atomic<std::uint64_t> mine = 0;
       for_each_new_bit(
-          reached[t], words, expanded, [&] { return Scratch(g); },
+          reached[t], shares, cluster.rank(), expanded, [&] { return Scratch(g); },
           [&](std::uint64_t local, Scratch& scratch) {
         const auto p = scratch.walker.at(g.tier_begin(t) + local);
         ++scratch.expanded;

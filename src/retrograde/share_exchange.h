@@ -1,17 +1,21 @@
-// A tier split among the processes of a job (src/core/cluster.h): each
-// process solves the reached positions of its share, then every process gets
-// every share. Shares are whole words of the reached bitmap, cut so that each
-// holds as many reached positions as the others (reached positions crowd in
-// parts of the rank space). Only reached ranks travel, packed in rank order:
-// every process knows the reached bitmap, so the receiver puts each record
-// back at its rank (a reversi:4x4 tier is 2% reached).
+// A tier split among the processes of a job (src/core/cluster.h): its words
+// are dealt out in chunks, round robin, so that every process gets a sample of
+// the whole tier. (Positions that cost alike crowd together in the rank space:
+// cut into halves holding as many reached positions each, a connect4:6x4 tier
+// cost one process up to 25% more time than the other, which then waited.)
+// Each process solves the reached positions of its chunks, then every process
+// gets every share. Only reached ranks travel, each owner's packed in rank
+// order: every process knows the reached bitmap, so the receiver puts each
+// record back at its rank (a reversi:4x4 tier is 2% reached).
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
 #include <span>
+#include <utility>
 #include <vector>
 
+#include <tbb/blocked_range.h>
 
 #include "src/core/bitmap.h"
 #include "src/core/cluster.h"
@@ -20,87 +24,109 @@
 
 namespace gsolve {
 
-// How many reached positions come before each block of a tier's bitmap words.
-class ReachedIndex {
+// Chunk c of a tier (kChunkWords words) belongs to process c mod size.
+class TierShares {
  public:
-  explicit ReachedIndex(const Bitmap& reached)
-      : reached_(reached), blocks_((reached.word_count() + kBlockWords - 1) / kBlockWords), at_(blocks_ + 1, 0) {
-    gsolve::parallel_for(std::uint64_t{0}, blocks_, [&](std::uint64_t b) {
-      at_[b + 1] = count(b * kBlockWords, std::min(reached_.word_count(), (b + 1) * kBlockWords));
-    });
-    for (std::uint64_t b = 0; b < blocks_; ++b) at_[b + 1] += at_[b];
+  static constexpr std::uint64_t kChunkWords = 256;  // 16,384 ranks
+
+  TierShares(std::uint64_t word_count, int size)
+      : word_count_(word_count), size_(static_cast<std::uint64_t>(size)),
+        chunks_((word_count + kChunkWords - 1) / kChunkWords) {}
+  std::uint64_t chunks() const { return chunks_; }
+  int owner(std::uint64_t chunk) const { return static_cast<int>(chunk % size_); }
+  // Process r's k-th chunk is chunk r + k * size; it has this many.
+  std::uint64_t chunks_of(int r) const {
+    const auto first = static_cast<std::uint64_t>(r);
+    return chunks_ > first ? (chunks_ - first + size_ - 1) / size_ : 0;
   }
-  // Reached positions in words [0, w).
-  std::uint64_t before_word(std::uint64_t w) const {
-    const std::uint64_t b = w / kBlockWords;
-    return at_[b] + count(b * kBlockWords, w);
+  std::uint64_t chunk_of(int r, std::uint64_t k) const { return static_cast<std::uint64_t>(r) + k * size_; }
+  // The words [first, second) of a chunk.
+  std::pair<std::uint64_t, std::uint64_t> words(std::uint64_t chunk) const {
+    return {chunk * kChunkWords, std::min(word_count_, (chunk + 1) * kChunkWords)};
   }
-  // Word-aligned rank bounds [0..size] giving each process an equal part of
-  // the reached positions.
-  std::vector<std::uint64_t> balanced_bounds(int size) const {
-    std::vector<std::uint64_t> bounds(static_cast<std::size_t>(size) + 1, reached_.size());
-    bounds[0] = 0;
-    for (int r = 1; r < size; ++r) {
-      const std::uint64_t target = at_[blocks_] * static_cast<std::uint64_t>(r) / static_cast<std::uint64_t>(size);
-      // The first block that reaches the target, then the word inside it.
-      const std::uint64_t b = static_cast<std::uint64_t>(std::upper_bound(at_.begin(), at_.end(), target) - at_.begin()) - 1;
-      std::uint64_t w = std::min(b * kBlockWords, reached_.word_count()), n = at_[std::min(b, blocks_)];
-      while (w < reached_.word_count() && n < target) n += count(w, w + 1), ++w;
-      bounds[r] = std::max(bounds[r - 1], std::min(reached_.size(), w * 64));
-    }
-    return bounds;
+
+  // Calls f(chunk) for each chunk of process r, in parallel: each task gets a
+  // run of r's chunks, in increasing order, and its own scratch =
+  // make_scratch(), handed to finish_scratch(scratch) at its end.
+  template <class MakeScratch, class F, class Finish>
+  void for_each_chunk(int r, MakeScratch&& make_scratch, F&& f, Finish&& finish_scratch) const {
+    gsolve::parallel_for(tbb::blocked_range<std::uint64_t>(0, chunks_of(r), 1),
+                         [&](const tbb::blocked_range<std::uint64_t>& range) {
+                           auto scratch = make_scratch();
+                           for (std::uint64_t k = range.begin(); k != range.end(); ++k) f(chunk_of(r, k), scratch);
+                           finish_scratch(scratch);
+                         });
   }
-  static constexpr std::uint64_t kBlockWords = 1024;
-  std::uint64_t blocks() const { return blocks_; }
-  std::uint64_t block_start(std::uint64_t b) const { return at_[b]; }
-  std::uint64_t total() const { return at_[blocks_]; }
 
  private:
-  std::uint64_t count(std::uint64_t from, std::uint64_t to) const {
-    std::uint64_t n = 0;
-    for (std::uint64_t w = from; w < to; ++w) n += static_cast<std::uint64_t>(__builtin_popcountll(reached_.word(w)));
-    return n;
-  }
-  const Bitmap& reached_;
-  std::uint64_t blocks_;
-  std::vector<std::uint64_t> at_;
+  std::uint64_t word_count_, size_, chunks_;
 };
 
-// Process r's words of a bitmap split at word-aligned bounds (the last one
-// may be the bitmap's size: the word it falls in is the last process's).
-inline std::pair<std::uint64_t, std::uint64_t> words_of(std::span<const std::uint64_t> bounds, int r) {
-  return {(bounds[r] + 63) / 64, (bounds[r + 1] + 63) / 64};
-}
-
-// After each process solved its share [bounds[rank], bounds[rank + 1]) of
-// `records`, every process holds all of them.
-inline void exchange_shares(Cluster& cluster, const Bitmap& reached, const ReachedIndex& index,
-                            std::span<const std::uint64_t> bounds, std::span<PackedRecord> records) {
-  if (cluster.alone()) return;
-  std::vector<std::uint64_t> packed_bounds(bounds.size());
-  for (std::size_t r = 0; r < bounds.size(); ++r) packed_bounds[r] = index.before_word((bounds[r] + 63) / 64);
-  std::vector<PackedRecord> packed(index.total());
-  const int me = cluster.rank();
-  // pack: records -> packed within this process's share; unpack: the reverse elsewhere.
-  const auto move = [&](bool pack) {
-    gsolve::parallel_for(std::uint64_t{0}, index.blocks(), [&](std::uint64_t b) {
-      std::uint64_t j = index.block_start(b);
-      const std::uint64_t end = std::min(reached.word_count(), (b + 1) * ReachedIndex::kBlockWords);
-      for (std::uint64_t w = b * ReachedIndex::kBlockWords; w < end; ++w) {
-        const std::uint64_t first = w * 64;
-        const bool mine = first >= bounds[me] && first < bounds[me + 1];
-        for (std::uint64_t bits = reached.word(w); bits; bits &= bits - 1, ++j) {
-          if (mine != pack) continue;
-          const std::uint64_t rank = first + static_cast<std::uint64_t>(__builtin_ctzll(bits));
-          if (pack) packed[j] = records[rank];
-          else records[rank] = packed[j];
-        }
-      }
+// Where each chunk's reached records go in the buffer that travels: the
+// owners' shares one after the other (process 0's chunks first), each in
+// rank order, so that each owner sends one contiguous run.
+class PackedShares {
+ public:
+  PackedShares(const Bitmap& reached, const TierShares& shares, int size)
+      : reached_(reached), shares_(shares), at_(shares.chunks(), 0), bounds_(static_cast<std::size_t>(size) + 1, 0) {
+    gsolve::parallel_for(std::uint64_t{0}, shares.chunks(), [&](std::uint64_t c) {
+      const auto [from, to] = shares.words(c);
+      std::uint64_t n = 0;
+      for (std::uint64_t w = from; w < to; ++w) n += static_cast<std::uint64_t>(__builtin_popcountll(reached.word(w)));
+      at_[c] = n;
     });
-  };
-  move(true);
-  cluster.gather_shares(packed, packed_bounds);
-  move(false);
+    std::uint64_t total = 0;
+    for (int r = 0; r < size; ++r) {
+      for (std::uint64_t k = 0; k < shares.chunks_of(r); ++k) {
+        const std::uint64_t c = shares.chunk_of(r, k), n = at_[c];
+        at_[c] = total;
+        total += n;
+      }
+      bounds_[static_cast<std::size_t>(r) + 1] = total;
+    }
+  }
+  std::uint64_t total() const { return bounds_.back(); }
+  // Process r's share of the buffer: [bounds()[r], bounds()[r + 1]).
+  std::span<const std::uint64_t> bounds() const { return bounds_; }
+
+  // The records of process r's chunks into their places in `packed`...
+  void pack(int r, std::span<const PackedRecord> records, std::span<PackedRecord> packed) const {
+    move(r, true, packed, [&](std::uint64_t rank, PackedRecord& p) { p = records[rank]; });
+  }
+  // ...and back, for every chunk of the other processes than r.
+  void unpack(int r, std::span<const PackedRecord> packed, std::span<PackedRecord> records) const {
+    move(r, false, packed, [&](std::uint64_t rank, const PackedRecord& p) { records[rank] = p; });
+  }
+
+ private:
+  template <class Buffer, class F>
+  void move(int r, bool own, std::span<Buffer> packed, F&& f) const {
+    gsolve::parallel_for(std::uint64_t{0}, shares_.chunks(), [&](std::uint64_t c) {
+      if ((shares_.owner(c) == r) != own) return;
+      std::uint64_t j = at_[c];
+      const auto [from, to] = shares_.words(c);
+      for (std::uint64_t w = from; w < to; ++w)
+        for (std::uint64_t bits = reached_.word(w); bits; bits &= bits - 1, ++j)
+          f(w * 64 + static_cast<std::uint64_t>(__builtin_ctzll(bits)), packed[j]);
+    });
+  }
+  const Bitmap& reached_;
+  const TierShares& shares_;
+  std::vector<std::uint64_t> at_;  // per chunk: where its first reached record goes
+  std::vector<std::uint64_t> bounds_;
+};
+
+// After each process solved the records of its chunks, every process holds
+// all of them. `buffer` (at least packing.total() records, any contents) is
+// where they travel: one for the whole solve, not a fresh allocation (and
+// page faults) per tier.
+inline void exchange_shares(Cluster& cluster, const PackedShares& packing, std::span<PackedRecord> records,
+                            std::span<PackedRecord> buffer) {
+  if (cluster.alone()) return;
+  buffer = buffer.first(packing.total());
+  packing.pack(cluster.rank(), records, buffer);
+  cluster.gather_shares(buffer, packing.bounds());
+  packing.unpack(cluster.rank(), buffer, records);
 }
 
 }  // namespace gsolve

@@ -86,11 +86,18 @@ class TieredSolver {
     // solved into `current`, which is the buffer of tier t + 2 recycled: each
     // page is faulted in once per solve, and zeroing is a parallel loop.
     RecordBuffer next, current;
+    // In a job, where a tier's reached records travel (share_exchange.h).
+    std::unique_ptr<PackedRecord[]> travel;
+    std::uint64_t most_reached = 0;
     {
       std::uint64_t largest = 0;
-      for (int t = 0; t < tiers; ++t) largest = std::max(largest, tier_size(t));
+      for (int t = 0; t < tiers; ++t) {
+        largest = std::max(largest, tier_size(t));
+        most_reached = std::max(most_reached, reached[t].count());
+      }
       next.reserve(largest);  // address space only: pages are touched as tiers need them
       current.reserve(largest);
+      if (!cluster.alone()) travel = std::make_unique_for_overwrite<PackedRecord[]>(most_reached);
     }
     int first = tiers - 1;
     const db::ChunkLayout layout = layout_of(session, cluster);
@@ -163,7 +170,8 @@ class TieredSolver {
       std::uint64_t hash = 0;
       progress.set_label("tier " + std::to_string(t));
       const std::uint64_t received = cluster.exchanged_bytes();
-      solve_tier(t, reached[t], current.span(), next.span(), stats, hash, progress, cluster);
+      solve_tier(t, reached[t], current.span(), next.span(), stats, hash, progress, cluster,
+                 {travel.get(), travel ? most_reached : 0});
       clock.lap("solve " + std::to_string(t) +
                 (cluster.alone() ? "" : ", received " + std::to_string(cluster.exchanged_bytes() - received) + " bytes"));
       hash = cluster.sum(hash);
@@ -285,7 +293,7 @@ class TieredSolver {
   // whose same-tier child is not solved yet wait for the next pass.
   void solve_tier(int t, const Bitmap& reached, std::span<PackedRecord> current,
                   std::span<const PackedRecord> next, Stats& stats, std::uint64_t& hash,
-                  Progress& progress, Cluster& cluster) {
+                  Progress& progress, Cluster& cluster, std::span<PackedRecord> travel) {
     // What one task accumulates, merged once per task, not per position; and
     // its lists, cleared per position rather than value-initialised (1 KiB).
     struct Scratch {
@@ -300,14 +308,14 @@ class TieredSolver {
     std::mutex merge_mutex;
     const std::uint64_t begin = g_.tier_begin(t), next_begin = g_.tier_begin(t + 1);
     std::vector<std::uint64_t> done(reached.word_count(), 0);
-    // With many processes: this one's share, balanced by reached positions.
-    const ReachedIndex index(reached);
-    const auto bounds = cluster.alone() ? std::vector<std::uint64_t>{0, reached.size()} : index.balanced_bounds(cluster.size());
-    const std::pair<std::uint64_t, std::uint64_t> words = words_of(bounds, cluster.rank());
+    // With many processes: this one's chunks of the tier, and how they travel.
+    const TierShares shares(reached.word_count(), cluster.size());
+    const std::optional<PackedShares> packing =
+        cluster.alone() ? std::nullopt : std::optional<PackedShares>(std::in_place, reached, shares, cluster.size());
     for (;;) {
       std::atomic<std::uint64_t> waiting = 0, solved = 0;
       std::vector<std::uint64_t> retry(reached.word_count(), 0);
-      for_each_new_bit(reached, words, done, [&] { return Scratch(g_); },
+      for_each_new_bit(reached, shares, cluster.rank(), done, [&] { return Scratch(g_); },
                        [&](std::uint64_t local, Scratch& scratch) {
         const auto p = scratch.walker.at(begin + local);
         const Terminal term = g_.terminal(p);
@@ -359,7 +367,7 @@ class TieredSolver {
       });
       // Every share reaches every process: same-tier children of the next
       // pass, and the next tier's children.
-      exchange_shares(cluster, reached, index, bounds, current);
+      if (packing) exchange_shares(cluster, *packing, current, travel);
       const std::uint64_t solved_by_all = cluster.sum(solved);
       progress.add(solved_by_all - solved);
       if (cluster.sum(waiting) == 0) break;
