@@ -120,15 +120,14 @@ void Cluster::or_words(std::span<std::uint64_t> words) {
   exchanged_bytes_ += words.size_bytes();
 }
 
-void Cluster::gather_shares(std::span<std::uint32_t> data, std::span<const std::uint64_t> bounds) {
+void Cluster::gather_shares(std::span<std::byte> data, std::span<const std::uint64_t> bounds) {
   if (alone()) return;
   step();
   // Each owner broadcasts its share (MPI_Allgatherv's int displacements would
-  // cap a tier at 2^31 records).
-  char* bytes = reinterpret_cast<char*>(data.data());
+  // cap a tier at 2^31 bytes).
   for (int r = 0; r < size_; ++r) {
-    in_pieces((bounds[r + 1] - bounds[r]) * 4, kPiece, [&](std::uint64_t at, int n) {
-      mpi_->broadcast(bytes + bounds[r] * 4 + at, n, r);
+    in_pieces(bounds[r + 1] - bounds[r], kPiece, [&](std::uint64_t at, int n) {
+      mpi_->broadcast(data.data() + bounds[r] + at, n, r);
       if (r != rank_) exchanged_bytes_ += static_cast<std::uint64_t>(n);
     });
   }

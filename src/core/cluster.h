@@ -12,6 +12,7 @@
 // summed over the job by sum() where a summary needs the job's figure.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <exception>
 #include <stdexcept>
@@ -59,9 +60,9 @@ class Cluster {
   bool any(bool v);
   // Bitwise OR of every process's words, in place.
   void or_words(std::span<std::uint64_t> words);
-  // data is split in shares: process r owns [bounds[r], bounds[r + 1]); after
-  // the call every process holds every share as its owner had it.
-  void gather_shares(std::span<std::uint32_t> data, std::span<const std::uint64_t> bounds);
+  // data is split in shares: process r owns bytes [bounds[r], bounds[r + 1]);
+  // after the call every process holds every share as its owner had it.
+  void gather_shares(std::span<std::byte> data, std::span<const std::uint64_t> bounds);
   // Every process's text, at the root (empty elsewhere).
   std::vector<std::string> gather_text(const std::string& text);
   // Every process's list of texts, concatenated in process order, at the root.

@@ -10,7 +10,9 @@
 #pragma once
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <span>
 #include <utility>
 #include <vector>
@@ -89,25 +91,45 @@ class PackedShares {
   // Process r's share of the buffer: [bounds()[r], bounds()[r + 1]).
   std::span<const std::uint64_t> bounds() const { return bounds_; }
 
-  // The records of process r's chunks into their places in `packed`...
-  void pack(int r, std::span<const PackedRecord> records, std::span<PackedRecord> packed) const {
-    move(r, true, packed, [&](std::uint64_t rank, PackedRecord& p) { p = records[rank]; });
+  // The records of process r's chunks into their places in `packed`, `width`
+  // bytes each (travel_width)...
+  void pack(int r, std::span<const PackedRecord> records, std::span<std::byte> packed, int width) const {
+    by_width(width, [&]<class T>(T) {
+      move(r, true, [&](std::uint64_t rank, std::uint64_t j) {
+        const T narrow = static_cast<T>(records[rank]);
+        std::memcpy(packed.data() + j * sizeof(T), &narrow, sizeof(T));
+      });
+    });
   }
   // ...and back, for every chunk of the other processes than r.
-  void unpack(int r, std::span<const PackedRecord> packed, std::span<PackedRecord> records) const {
-    move(r, false, packed, [&](std::uint64_t rank, const PackedRecord& p) { records[rank] = p; });
+  void unpack(int r, std::span<const std::byte> packed, std::span<PackedRecord> records, int width) const {
+    by_width(width, [&]<class T>(T) {
+      move(r, false, [&](std::uint64_t rank, std::uint64_t j) {
+        T narrow;
+        std::memcpy(&narrow, packed.data() + j * sizeof(T), sizeof(T));
+        records[rank] = narrow;
+      });
+    });
   }
 
  private:
-  template <class Buffer, class F>
-  void move(int r, bool own, std::span<Buffer> packed, F&& f) const {
+  template <class F>
+  static void by_width(int width, F&& f) {
+    if (width == 1) f(std::uint8_t{});
+    else if (width == 2) f(std::uint16_t{});
+    else f(std::uint32_t{});
+  }
+  // f(rank, j) for every reached rank of r's chunks (own) or of the others'
+  // chunks, j its place in the buffer.
+  template <class F>
+  void move(int r, bool own, F&& f) const {
     gsolve::parallel_for(std::uint64_t{0}, shares_.chunks(), [&](std::uint64_t c) {
       if ((shares_.owner(c) == r) != own) return;
       std::uint64_t j = at_[c];
       const auto [from, to] = shares_.words(c);
       for (std::uint64_t w = from; w < to; ++w)
         for (std::uint64_t bits = reached_.word(w); bits; bits &= bits - 1, ++j)
-          f(w * 64 + static_cast<std::uint64_t>(__builtin_ctzll(bits)), packed[j]);
+          f(w * 64 + static_cast<std::uint64_t>(__builtin_ctzll(bits)), j);
     });
   }
   const Bitmap& reached_;
@@ -116,17 +138,28 @@ class PackedShares {
   std::vector<std::uint64_t> bounds_;
 };
 
+// The bytes a record needs on the way: 1 when it is below 2^8 (no score,
+// remoteness under 32: every connect4 record), 2 below 2^16 (no score), else
+// 4. `widest`: the bitwise OR of the records (its top bit is theirs).
+inline int travel_width(std::uint64_t widest) { return widest < 0x100 ? 1 : widest < 0x10000 ? 2 : 4; }
+
 // After each process solved the records of its chunks, every process holds
-// all of them. `buffer` (at least packing.total() records, any contents) is
-// where they travel: one for the whole solve, not a fresh allocation (and
-// page faults) per tier.
+// all of them. `widest`: the OR of this process's records; the job sends
+// every record in the width the widest of them all needs. `buffer` (at least
+// 4 * packing.total() bytes, any contents) is where they travel: one for the
+// whole solve, not a fresh allocation (and page faults) per tier.
 inline void exchange_shares(Cluster& cluster, const PackedShares& packing, std::span<PackedRecord> records,
-                            std::span<PackedRecord> buffer) {
+                            std::span<std::byte> buffer, PackedRecord widest) {
   if (cluster.alone()) return;
-  buffer = buffer.first(packing.total());
-  packing.pack(cluster.rank(), records, buffer);
-  cluster.gather_shares(buffer, packing.bounds());
-  packing.unpack(cluster.rank(), buffer, records);
+  std::uint64_t job_widest = widest;
+  cluster.or_words({&job_widest, 1});
+  const int width = travel_width(job_widest);
+  buffer = buffer.first(packing.total() * static_cast<std::uint64_t>(width));
+  packing.pack(cluster.rank(), records, buffer, width);
+  std::vector<std::uint64_t> bounds(packing.bounds().begin(), packing.bounds().end());
+  for (std::uint64_t& b : bounds) b *= static_cast<std::uint64_t>(width);
+  cluster.gather_shares(buffer, bounds);
+  packing.unpack(cluster.rank(), buffer, records, width);
 }
 
 }  // namespace gsolve

@@ -87,7 +87,7 @@ class TieredSolver {
     // page is faulted in once per solve, and zeroing is a parallel loop.
     RecordBuffer next, current;
     // In a job, where a tier's reached records travel (share_exchange.h).
-    std::unique_ptr<PackedRecord[]> travel;
+    std::unique_ptr<std::byte[]> travel;
     std::uint64_t most_reached = 0;
     {
       std::uint64_t largest = 0;
@@ -97,7 +97,7 @@ class TieredSolver {
       }
       next.reserve(largest);  // address space only: pages are touched as tiers need them
       current.reserve(largest);
-      if (!cluster.alone()) travel = std::make_unique_for_overwrite<PackedRecord[]>(most_reached);
+      if (!cluster.alone()) travel = std::make_unique_for_overwrite<std::byte[]>(most_reached * sizeof(PackedRecord));
     }
     int first = tiers - 1;
     const db::ChunkLayout layout = layout_of(session, cluster);
@@ -171,7 +171,7 @@ class TieredSolver {
       progress.set_label("tier " + std::to_string(t));
       const std::uint64_t received = cluster.exchanged_bytes();
       solve_tier(t, reached[t], current.span(), next.span(), stats, hash, progress, cluster,
-                 {travel.get(), travel ? most_reached : 0});
+                 {travel.get(), travel ? most_reached * sizeof(PackedRecord) : 0});
       clock.lap("solve " + std::to_string(t) +
                 (cluster.alone() ? "" : ", received " + std::to_string(cluster.exchanged_bytes() - received) + " bytes"));
       hash = cluster.sum(hash);
@@ -293,7 +293,7 @@ class TieredSolver {
   // whose same-tier child is not solved yet wait for the next pass.
   void solve_tier(int t, const Bitmap& reached, std::span<PackedRecord> current,
                   std::span<const PackedRecord> next, Stats& stats, std::uint64_t& hash,
-                  Progress& progress, Cluster& cluster, std::span<PackedRecord> travel) {
+                  Progress& progress, Cluster& cluster, std::span<std::byte> travel) {
     // What one task accumulates, merged once per task, not per position; and
     // its lists, cleared per position rather than value-initialised (1 KiB).
     struct Scratch {
@@ -304,10 +304,12 @@ class TieredSolver {
       FixedList<Record, G::kMaxMoves> children;
       Stats stats;
       std::uint64_t hash = 0, solved = 0;
+      PackedRecord widest = 0;  // the OR of the records solved
     };
     std::mutex merge_mutex;
     const std::uint64_t begin = g_.tier_begin(t), next_begin = g_.tier_begin(t + 1);
     std::vector<std::uint64_t> done(reached.word_count(), 0);
+    PackedRecord widest = 0;  // of this process's records, over every pass
     // With many processes: this one's chunks of the tier, and how they travel.
     const TierShares shares(reached.word_count(), cluster.size());
     const std::optional<PackedShares> packing =
@@ -357,6 +359,7 @@ class TieredSolver {
         std::atomic_ref<PackedRecord>(current[local]).store(packed, std::memory_order_release);
         scratch.stats.add(r, static_cast<std::uint64_t>(g_.symmetry_class_size(p)), term.primitive());
         scratch.hash += record_hash(begin + local, packed);
+        scratch.widest |= packed;
         ++scratch.solved;
       }, [&](Scratch& scratch) {
         solved.fetch_add(scratch.solved, std::memory_order_relaxed);
@@ -364,10 +367,11 @@ class TieredSolver {
         std::lock_guard lock(merge_mutex);
         stats.merge(scratch.stats);
         hash += scratch.hash;
+        widest |= scratch.widest;
       });
       // Every share reaches every process: same-tier children of the next
       // pass, and the next tier's children.
-      if (packing) exchange_shares(cluster, *packing, current, travel);
+      if (packing) exchange_shares(cluster, *packing, current, travel, widest);
       const std::uint64_t solved_by_all = cluster.sum(solved);
       progress.add(solved_by_all - solved);
       if (cluster.sum(waiting) == 0) break;
