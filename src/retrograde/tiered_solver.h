@@ -86,19 +86,18 @@ class TieredSolver {
     // solved into `current`, which is the buffer of tier t + 2 recycled: each
     // page is faulted in once per solve, and zeroing is a parallel loop.
     RecordBuffer next, current;
-    // In a job, where a tier's reached records travel (share_exchange.h).
-    std::unique_ptr<std::byte[]> travel;
-    std::uint64_t most_reached = 0;
     {
       std::uint64_t largest = 0;
-      for (int t = 0; t < tiers; ++t) {
-        largest = std::max(largest, tier_size(t));
-        most_reached = std::max(most_reached, reached[t].count());
-      }
+      for (int t = 0; t < tiers; ++t) largest = std::max(largest, tier_size(t));
       next.reserve(largest);  // address space only: pages are touched as tiers need them
       current.reserve(largest);
-      if (!cluster.alone()) travel = std::make_unique_for_overwrite<std::byte[]>(most_reached * sizeof(PackedRecord));
     }
+    // In a job, where a tier's reached records travel (share_exchange.h):
+    // address space for the most reached positions of a tier, 4 bytes each.
+    std::uint64_t travel_bytes = 0;
+    if (!cluster.alone())
+      for (int t = 0; t < tiers; ++t) travel_bytes = std::max(travel_bytes, reached[t].count() * sizeof(PackedRecord));
+    const auto travel = std::make_unique_for_overwrite<std::byte[]>(travel_bytes);
     int first = tiers - 1;
     const db::ChunkLayout layout = layout_of(session, cluster);
     std::int32_t zstd_level = session ? session->zstd_level() : 0;
@@ -171,7 +170,7 @@ class TieredSolver {
       progress.set_label("tier " + std::to_string(t));
       const std::uint64_t received = cluster.exchanged_bytes();
       solve_tier(t, reached[t], current.span(), next.span(), stats, hash, progress, cluster,
-                 {travel.get(), travel ? most_reached * sizeof(PackedRecord) : 0});
+                 {travel.get(), travel_bytes});
       clock.lap("solve " + std::to_string(t) +
                 (cluster.alone() ? "" : ", received " + std::to_string(cluster.exchanged_bytes() - received) + " bytes"));
       hash = cluster.sum(hash);
