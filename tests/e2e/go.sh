@@ -24,6 +24,21 @@ grep -qx "value: win +4 (score only: --weak)" <<<"$out" || fail "3x4 with 2 thre
 grep -qE "^test score >= -?[0-9]+: (yes|no), [0-9]+ nodes, " "$WORK/progress" || fail "3x4 progress: $(cat "$WORK/progress")"
 expect_error "--at-least applies to go searches without a database (--game go:WxH)" \
   "$BIN" query --game connect4:4x4 --at-least 1 ""
+# --time: what the finished tests proved, marked incomplete. 4x4's first test
+# takes far more than the 4096 expansions between two looks at the clock.
+out=$("$BIN" query --game go:4x4 --time 0.001 --json "")
+grep -qF '"value":"unknown","score_lower":-16,"score_upper":16,"nodes":4096,' <<<"$out" || fail "4x4 --time json: $out"
+grep -qF '"complete":false}' <<<"$out" || fail "4x4 --time not marked incomplete: $out"
+out=$("$BIN" query --game go:4x4 --time 0.001 --weak "")
+grep -qxF "value: unknown, score between -16 and +16 (incomplete: --time 0.001 s ran out)" <<<"$out" || fail "4x4 --time: $out"
+out=$("$BIN" query --game go:4x4 --time 0.001 --at-least 2 --threads 2 "")
+grep -qxF "score >= 2: unknown (incomplete: --time 0.001 s ran out)" <<<"$out" || fail "4x4 --time test: $out"
+out=$("$BIN" query --game go:2x2 --time 600 --json "")
+grep -qF '"value":"win","score":1,"remoteness":11' <<<"$out" || fail "2x2 within --time: $out"
+grep -qF '"complete":true}' <<<"$out" || fail "2x2 within --time not complete: $out"
+expect_error "--time applies to go searches without a database (--game go:WxH)" \
+  "$BIN" query --game connect4:4x4 --time 5 ""
+expect_error "--time: expected seconds > 0, got '0'" "$BIN" query --game go:3x3 --time 0 ""
 out=$("$BIN" query --game go:2x2 "(;SZ[2];B[ab];W[bb];B[aa];W[ba])")
 grep -qxF "board: .O/.O X" <<<"$out" || fail "2x2 sgf board: $out"
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <chrono>
 #include <random>
 #include <set>
 #include <string>
@@ -612,6 +613,35 @@ TEST_CASE("go: the table stays exact under superko: every position after up to 5
       CHECK(shared.solve(replay(go, line)) == NaiveGo{2, 2, situational}.solve(line, nodes));
     }
   }
+}
+
+TEST_CASE("go: a deadline stops the tests, and the score's bounds they proved before it hold") {
+  constexpr std::size_t kTable = std::size_t{16} << 20;
+  // Past already: the first look at the clock (after 4096 expansions) stops the first test.
+  const Go g44(4, 4);
+  GoSolver late(g44, kTable);
+  late.set_deadline(std::chrono::steady_clock::now());
+  CHECK_THROWS_AS(late.solve(GoGame(g44)), search::go::GoProver::TimedOut);
+  CHECK(late.proven_score() == GoSolver::ScoreRange{-16, 16});
+  CHECK(late.nodes() == 4096);
+  // 3x4 (+4): stopped after its first test ("score >= 1" holds) by a
+  // deadline set then, in the second ("score >= 7", more than 4096
+  // expansions): the bounds are what the first proved.
+  const Go g34(3, 4);
+  GoSolver solver(g34, kTable);
+  int tests = 0;
+  solver.on_test([&](search::go::GoProver::Goal, int t, bool holds, std::uint64_t) {
+    CHECK(t == 1);
+    CHECK(holds);
+    if (++tests == 1) solver.set_deadline(std::chrono::steady_clock::now());
+  });
+  CHECK_THROWS_AS(solver.solve(GoGame(g34)), search::go::GoProver::TimedOut);
+  CHECK(tests == 1);
+  CHECK(solver.proven_score() == GoSolver::ScoreRange{1, 12});
+  // Without a deadline they close on the score.
+  GoSolver free(g34, kTable);
+  CHECK(free.solve(GoGame(g34)) == 4);
+  CHECK(free.proven_score() == GoSolver::ScoreRange{4, 4});
 }
 
 TEST_CASE("go: 2x5 and 5x2 are +10, 3x3 +9, 3x4 and 4x3 +4, in the proof-number search's expansions") {

@@ -243,15 +243,4 @@ bool GoProver::at_least(const GoGame& game, Goal goal, int t) {
   return holds;
 }
 
-int GoProver::solve(const GoGame& game, Goal goal, int lower, int upper, int first) {
-  bool initial = true;
-  while (lower < upper) {  // the answer lies in [lower, upper]
-    const int t = initial ? std::clamp(first, lower + 1, upper) : lower + (upper - lower + 1) / 2;
-    initial = false;
-    if (at_least(game, goal, t)) lower = t;
-    else upper = t - 1;
-  }
-  return lower;
-}
-
 }  // namespace gsolve::search::go

@@ -53,9 +53,6 @@ class GoProver {
   enum class Goal : std::uint8_t { Score, Value };  // what a test bounds: the score or the combined value
   // Whether the side to move at the end of the game's line reaches at least t.
   bool at_least(const GoGame& game, Goal goal, int t);
-  // The exact score or combined value for the side to move in [lower, upper],
-  // by tests that halve the range (the first one at `first`).
-  int solve(const GoGame& game, Goal goal, int lower, int upper, int first);
 
   // Called after each finished test (progress on long searches).
   using TestReport = std::function<void(Goal goal, int t, bool holds, std::uint64_t nodes)>;

@@ -261,17 +261,21 @@ void GoSolver::test_all(const GoGame* const* games, const int* t, bool* holds, i
   if (failure) std::rethrow_exception(failure);
 }
 
-int GoSolver::narrow(const GoGame& game, GoProver::Goal goal, int lower, int upper, int first) {
+int GoSolver::narrow(const GoGame& game, GoProver::Goal goal, int lower, int upper, int first, ScoreRange* proven) {
   const int k = static_cast<int>(provers_.size());
-  if (k == 1) return provers_[0]->solve(game, goal, lower, upper, first);
   std::vector<const GoGame*> games(k, &game);
   std::vector<int> t(k);
   std::unique_ptr<bool[]> holds(new bool[k]);
-  while (lower < upper) {  // the answer lies in [lower, upper]
-    // n thresholds cut the range into n + 1 even parts.
-    const std::int64_t size = upper - lower;
-    const int n = static_cast<int>(std::min<std::int64_t>(k, size));
-    for (int i = 0; i < n; ++i) t[i] = lower + static_cast<int>((size * (i + 1) + n) / (n + 1));
+  for (bool initial = true; lower < upper; initial = false) {  // the answer lies in [lower, upper]
+    if (proven) *proven = {lower, upper};
+    int n = 1;
+    if (k == 1) {
+      t[0] = initial ? std::clamp(first, lower + 1, upper) : lower + (upper - lower + 1) / 2;
+    } else {  // n thresholds cut the range into n + 1 even parts
+      const std::int64_t size = upper - lower;
+      n = static_cast<int>(std::min<std::int64_t>(k, size));
+      for (int i = 0; i < n; ++i) t[i] = lower + static_cast<int>((size * (i + 1) + n) / (n + 1));
+    }
     test_all(games.data(), t.data(), holds.get(), n, goal);
     int new_lower = lower, new_upper = upper;
     for (int i = 0; i < n; ++i) {
@@ -282,12 +286,17 @@ int GoSolver::narrow(const GoGame& game, GoProver::Goal goal, int lower, int upp
       throw std::logic_error("go: the proof-number tests disagree");
     lower = new_lower, upper = new_upper;
   }
+  if (proven) *proven = {lower, upper};
   return lower;
 }
 
 int GoSolver::solve(const GoGame& game) {
   const int most = score_bound() - 1;
-  return narrow(game, GoProver::Goal::Score, -most, most, 1);
+  return narrow(game, GoProver::Goal::Score, -most, most, 1, &proven_score_);
+}
+
+void GoSolver::set_deadline(std::optional<std::chrono::steady_clock::time_point> deadline) {
+  for (auto& p : provers_) p->set_deadline(deadline);
 }
 
 int GoSolver::value(const GoGame& game) {

@@ -42,6 +42,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "games/go.h"
@@ -101,6 +102,18 @@ class GoSolver {
   // Each child test of a test split over the threads (split_test.h).
   void on_split(SplitProgress progress) { split_progress_ = std::move(progress); }
 
+  // Tests after the deadline throw GoProver::TimedOut (checked every 4096
+  // expansions; none by default). What the table holds stays exact, and so
+  // does proven_score().
+  void set_deadline(std::optional<std::chrono::steady_clock::time_point> deadline);
+  struct ScoreRange {
+    int lower, upper;  // lower <= score <= upper
+    friend bool operator==(const ScoreRange&, const ScoreRange&) = default;
+  };
+  // What the finished tests of the last solve() proved of its position's
+  // score (record() starts with one): exact when lower == upper.
+  ScoreRange proven_score() const { return proven_score_; }
+
   int score_bound() const;  // more than any score's magnitude
   std::uint64_t nodes() const;  // alpha-beta nodes and proof-number expansions
   std::size_t table_bytes() const;
@@ -133,10 +146,12 @@ class GoSolver {
   template <Mode M>
   static Bounds value_bounds(int lo, int hi);
   int value(const GoGame& game);  // the combined value
-  // The score or combined value in [lower, upper]: one test at a time from
-  // `first` with one thread, else rounds of one test per thread that cut the
-  // range evenly.
-  int narrow(const GoGame& game, GoProver::Goal goal, int lower, int upper, int first);
+  // The score or combined value in [lower, upper]: one test at a time that
+  // halves the range (the first at `first`) with one thread, else rounds of
+  // one test per thread that cut it evenly. `proven`, if given, follows the
+  // range as the tests narrow it (a true bound only where [lower, upper]
+  // holds the answer from the start).
+  int narrow(const GoGame& game, GoProver::Goal goal, int lower, int upper, int first, ScoreRange* proven = nullptr);
   // Whether at_least(goal, t[i]) holds for each position, tests in parallel.
   void test_all(const GoGame* const* games, const int* t, bool* holds, int count, GoProver::Goal goal);
   Entry* bucket(Mode mode, const Node& n);       // two entries
@@ -159,6 +174,7 @@ class GoSolver {
   bool timed_ = false, timed_out_ = false;
   std::chrono::steady_clock::time_point deadline_;
   std::uint32_t generation_ = 0;  // deepenings so far
+  ScoreRange proven_score_{};
   static constexpr int kMaxTimedDepth = 1000;  // a timed choice's deepest depth (its time runs out long before)
 };
 
