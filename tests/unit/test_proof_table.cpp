@@ -14,7 +14,7 @@ ProofTable::Key key(std::uint64_t black) { return {black, 0, 1, 0, 25}; }
 }  // namespace
 
 TEST_CASE("proof table: estimates and results come back whole; a result whose certificate was replaced is not found") {
-  // The smallest table: one bucket of six estimates and one of four results.
+  // The smallest table: one bucket of twelve estimates and one of four results.
   ProofTable table(1, false);
   ProofTable::Entry e;
   Certificate cert;
@@ -26,8 +26,11 @@ TEST_CASE("proof table: estimates and results come back whole; a result whose ce
   CHECK(e.phi == 7);
   CHECK(e.delta == 9);
   CHECK(e.work == 6);  // log2(100)
-  // Same hash, another key: a collision is never a hit.
-  CHECK_FALSE(table.find(key(2), 11, e, cert));
+  // Same hash, another key: an estimate is found by its hash alone (a
+  // collision costs work, never an answer: see the proof below).
+  REQUIRE(table.find(key(2), 11, e, cert));
+  CHECK(e.phi == 7);
+  CHECK(e.delta == 9);
 
   // A proof over it, with its certificate.
   Certificate proof;
@@ -38,6 +41,9 @@ TEST_CASE("proof table: estimates and results come back whole; a result whose ce
   CHECK(e.phi == 0);
   CHECK(cert.hit_count == 1);
   CHECK(cert.hit_black[0] == 0x55);
+  // A proof needs its whole key: the other key with the same hash reads the
+  // estimate "proven" but finds no result of its own, so nothing.
+  CHECK_FALSE(table.find(key(2), 11, e, cert));
 
   // Four lighter results fill the results' bucket: the heaviest stays.
   for (std::uint64_t b = 2; b <= 5; ++b) table.store(key(b), b, 0, 1u << 31, &proof, 16);
@@ -47,9 +53,21 @@ TEST_CASE("proof table: estimates and results come back whole; a result whose ce
   // without the certificate the proof is not found.
   for (std::uint64_t b = 6; b <= 9; ++b) table.store(key(b), b, 0, 1u << 31, &proof, std::uint64_t{1} << 30);
   CHECK_FALSE(table.find(key(1), 11, e, cert));
-  // The estimates' bucket holds keys 1 and 5 to 9 (2, 3 and 4 were the
-  // lightest); of those, 1 and 5 lost their certificates.
+  // The estimates' bucket holds all nine keys; 1 to 5 lost their certificates.
   int found = 0;
   for (std::uint64_t b = 1; b <= 9; ++b) found += table.find(key(b), b == 1 ? 11 : b, e, cert) ? 1 : 0;
   CHECK(found == 4);
+  // Twelve estimates fill the bucket (hashes 11 and 2 to 9, then 20 to 22);
+  // a thirteenth replaces the lightest: 20's, stored with work 1.
+  for (std::uint64_t b = 20; b <= 22; ++b) table.store(key(b), b, 3, 4, nullptr, b == 20 ? 1 : 1 << 10);
+  REQUIRE(table.find(key(20), 20, e, cert));
+  table.store(key(23), 23, 5, 6, nullptr, 1 << 10);
+  CHECK_FALSE(table.find(key(20), 20, e, cert));
+  REQUIRE(table.find(key(23), 23, e, cert));
+  CHECK(e.phi == 5);
+  for (std::uint64_t b = 21; b <= 22; ++b) CHECK(table.find(key(b), b, e, cert));
+  // An estimate stored under a hash takes that hash's slot, whatever its key.
+  table.store(key(30), 23, 8, 8, nullptr, 1 << 10);
+  REQUIRE(table.find(key(23), 23, e, cert));
+  CHECK(e.phi == 8);
 }

@@ -8,22 +8,27 @@ namespace {
 
 int log2_work(std::uint64_t n) { return n ? 63 - __builtin_clzll(n) : 0; }
 
-bool matches(const ProofTable::Entry& e, const ProofTable::Key& k) {
+// An estimate is found by its hash alone; a result by its whole key.
+bool same(const ProofTable::Estimate&, const ProofTable::Key&) { return true; }
+bool same(const ProofTable::Result& r, const ProofTable::Key& k) {
+  const ProofTable::Entry& e = r.entry;
   return e.state == k.state && e.goal == k.goal && e.target == k.target && e.black == k.black && e.white == k.white;
 }
-const ProofTable::Entry& entry_of(const ProofTable::Entry& e) { return e; }
-const ProofTable::Entry& entry_of(const ProofTable::Result& r) { return r.entry; }
+bool empty(const ProofTable::Estimate& e) { return e.phi == 0 && e.delta == 0; }  // no entry is both
+bool empty(const ProofTable::Result& r) { return r.entry.state == 0; }
+std::uint8_t work_of(const ProofTable::Estimate& e) { return e.work; }
+std::uint8_t work_of(const ProofTable::Result& r) { return r.entry.work; }
 
 // The slot of the key in the bucket, else an empty one, else the one with the least work.
 template <class Bucket>
 int slot_for(const Bucket& b, const ProofTable::Key& key, std::uint64_t hash) {
   const int size = static_cast<int>(std::size(b.hash));
   for (int i = 0; i < size; ++i)
-    if (b.hash[i] == hash && matches(entry_of(b.slot[i]), key)) return i;
+    if (b.hash[i] == hash && !empty(b.slot[i]) && same(b.slot[i], key)) return i;
   int slot = 0;
   for (int i = 0; i < size; ++i) {
-    if (entry_of(b.slot[i]).state == 0) return i;
-    if (entry_of(b.slot[i]).work < entry_of(b.slot[slot]).work) slot = i;
+    if (empty(b.slot[i])) return i;
+    if (work_of(b.slot[i]) < work_of(b.slot[slot])) slot = i;
   }
   return slot;
 }
@@ -31,17 +36,17 @@ int slot_for(const Bucket& b, const ProofTable::Key& key, std::uint64_t hash) {
 template <class Bucket>
 const auto* find_in(const Bucket& b, const ProofTable::Key& key, std::uint64_t hash) {
   for (int i = 0; i < static_cast<int>(std::size(b.hash)); ++i)
-    if (b.hash[i] == hash && matches(entry_of(b.slot[i]), key)) return &b.slot[i];  // the whole key: a collision is never a hit
+    if (b.hash[i] == hash && !empty(b.slot[i]) && same(b.slot[i], key)) return &b.slot[i];
   return static_cast<decltype(&b.slot[0])>(nullptr);
 }
 
-// Half the bytes for each part: a result is 4.75 times an estimate's size,
+// Half the bytes for each part: a result's slot is 14 times an estimate's,
 // and a quarter of the entries or fewer are results.
 constexpr std::size_t kOpenShare = 2;
 
 }  // namespace
 
-static_assert(sizeof(ProofTable::Entry) == 32);
+static_assert(sizeof(ProofTable::Estimate) == 12);
 
 class ProofTable::Hold {
  public:
@@ -61,20 +66,21 @@ class ProofTable::Hold {
 };
 
 ProofTable::ProofTable(std::size_t bytes, bool shared)
-    : memory_(std::max(bytes, sizeof(Bucket<Entry>) + sizeof(Bucket<Result>))), shared_(shared) {
-  open_.count = std::max<std::size_t>(memory_.bytes() / kOpenShare / sizeof(Bucket<Entry>), 1);
-  open_.buckets = static_cast<Bucket<Entry>*>(memory_.data());
-  proven_.count = (memory_.bytes() - open_.count * sizeof(Bucket<Entry>)) / sizeof(Bucket<Result>);
+    : memory_(std::max(bytes, sizeof(Bucket<Estimate>) + sizeof(Bucket<Result>))), shared_(shared) {
+  static_assert(sizeof(Bucket<Estimate>) == 256);
+  open_.count = std::max<std::size_t>(memory_.bytes() / kOpenShare / sizeof(Bucket<Estimate>), 1);
+  open_.buckets = static_cast<Bucket<Estimate>*>(memory_.data());
+  proven_.count = (memory_.bytes() - open_.count * sizeof(Bucket<Estimate>)) / sizeof(Bucket<Result>);
   proven_.buckets = reinterpret_cast<Bucket<Result>*>(open_.buckets + open_.count);
 }
 
 bool ProofTable::find(const Key& key, std::uint64_t hash, Entry& out, Certificate& cert) {
   {
-    Bucket<Entry>& b = open_.bucket(hash);
+    Bucket<Estimate>& b = open_.bucket(hash);
     const Hold hold(b.lock, shared_);
-    const Entry* e = find_in(b, key, hash);
+    const Estimate* e = find_in(b, key, hash);
     if (!e) return false;
-    out = *e;
+    out = {key.black, key.white, key.target, e->phi, e->delta, key.state, key.goal, e->work};
   }
   if (out.phi != 0 && out.delta != 0) return true;
   Bucket<Result>& b = proven_.bucket(hash);
@@ -99,11 +105,11 @@ void ProofTable::store(const Key& key, std::uint64_t hash, std::uint32_t phi, st
     b.hash[i] = hash;
     b.slot[i] = {e, *cert};
   }
-  Bucket<Entry>& b = open_.bucket(hash);
+  Bucket<Estimate>& b = open_.bucket(hash);
   const Hold hold(b.lock, shared_);
   const int i = slot_for(b, key, hash);
   b.hash[i] = hash;
-  b.slot[i] = e;
+  b.slot[i] = {phi, delta, e.work};
 }
 
 }  // namespace gsolve::search::go

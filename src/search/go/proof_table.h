@@ -1,25 +1,29 @@
 // The table of the proof-number prover (prover.h), in two parts: every
-// entry's numbers in 32 bytes, and beside them, for the entries that are
-// proofs or disproofs, the whole entry with its certificate (history_line.h,
-// 120 bytes). Most entries are estimates (73-80% on the 5x5 tests), so one
-// table of whole entries held half as many. Each part puts its entries
-// behind their keys' hashes in a bucket, so a probe that finds nothing reads
-// one cache line, and replaces the one with the least work. A result whose
-// certificate was replaced is not found (the search proves it again).
+// entry's numbers in 12 bytes, found by its key's 64-bit hash alone, and
+// beside them, for the entries that are proofs or disproofs, the whole entry
+// with its certificate (history_line.h, 120 bytes), found by its whole key.
+// Most entries are estimates (73-80% on the 5x5 tests), so one table of
+// whole entries held a quarter as many. An estimate read under another key
+// with the same hash costs work, never an answer: the numbers only guide
+// the search, and a proof or a disproof is taken from the results, whole key
+// and certificate. Each part puts its entries behind their hashes in a
+// bucket, so a probe that finds nothing reads one or two cache lines, and
+// replaces the one with the least work. A result whose certificate was
+// replaced is not found (the search proves it again).
 //
 // One table serves all the provers of a solver (GoSolver's threads): a test
 // split over them (split_test.h) keeps the transpositions between its
 // subtrees, and every prover has the whole memory. Shared tables lock each
 // bucket while an entry is read or written (a spin lock: contention is rare);
-// a prover alone does not lock. Sharing is sound: an entry says what it is
-// about in full (board, side to move, passes, goal, target), and a result
-// carries its certificate, checked against the line of the prover that
-// reads it.
+// a prover alone does not lock. Sharing is sound: a result says what it is
+// about in full (board, side to move, passes, goal, target) and carries its
+// certificate, checked against the line of the prover that reads it.
 #pragma once
 
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "src/search/go/history_line.h"
 #include "src/search/table_memory.h"
@@ -48,13 +52,19 @@ class ProofTable {
     Entry entry;
     Certificate cert;  // what the result depends on in the history
   };
+  // An estimate's slot: the numbers, both 0 when the slot is empty.
+  struct Estimate {
+    std::uint32_t phi, delta;
+    std::uint8_t work;
+  };
 
-  // The key's bucket of estimates, all four cache lines (a hit reads two of them).
+  // The key's bucket of estimates, all four cache lines (a hit reads up to three of them).
   void prefetch(std::uint64_t hash) const {
     const char* b = reinterpret_cast<const char*>(&open_.bucket(hash));
-    for (std::size_t line = 0; line < sizeof(Bucket<Entry>); line += 64) __builtin_prefetch(b + line);
+    for (std::size_t line = 0; line < sizeof(Bucket<Estimate>); line += 64) __builtin_prefetch(b + line);
   }
-  // The key's entry, if the table has it; for a proof or a disproof, with its certificate.
+  // The key's entry, if the table has it (estimates: one under its hash);
+  // for a proof or a disproof, with its certificate.
   bool find(const Key& key, std::uint64_t hash, Entry& out, Certificate& cert);
   // Stores the numbers, and the certificate of a proof or a disproof (phi or
   // delta 0; cert is null for estimates), over the key's entry, else an
@@ -66,9 +76,9 @@ class ProofTable {
   void clear() { memory_.clear(); }
 
  private:
-  // Estimates six to a bucket of four cache lines, results four to eleven.
+  // Estimates twelve to a bucket of four cache lines, results four to eleven.
   template <class Slot>
-  static constexpr int kSlots = sizeof(Slot) == sizeof(Entry) ? 6 : 4;
+  static constexpr int kSlots = std::is_same_v<Slot, Estimate> ? 12 : 4;
   template <class Slot>
   struct alignas(64) Bucket {
     std::uint64_t hash[kSlots<Slot>];
@@ -87,7 +97,7 @@ class ProofTable {
   class Hold;  // a bucket's lock, when the table is shared
 
   TableMemory memory_;
-  Part<Entry> open_;     // every entry's numbers
+  Part<Estimate> open_;  // every entry's numbers
   Part<Result> proven_;  // proofs and disproofs with their certificates
   bool shared_;
 };
