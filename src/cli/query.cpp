@@ -37,8 +37,7 @@ struct QueryOptions {
   bool progress = false;
   std::string sgf_path;  // go: the position at the end of this SGF file's main line
   std::optional<int> at_least;  // go: one test "score >= T"
-  std::optional<double> seconds;  // go: --time per position
-  double time_limit = 0;          // --time as parsed
+  double seconds = 0;  // go: --time per position (0: none; the option takes > 0)
   int threads = 1;
   std::size_t hash_mb = 256;
   std::size_t cache_mb = db::RecordReader::kDefaultCacheBytes >> 20;  // decoded frames kept
@@ -155,7 +154,7 @@ void run_query(const QueryOptions& o) {
     return;
   }
   if (o.at_least) throw ParseError("--at-least applies to go searches without a database (--game go:WxH)");
-  if (o.seconds) throw ParseError("--time applies to go searches without a database (--game go:WxH)");
+  if (o.seconds > 0) throw ParseError("--time applies to go searches without a database (--game go:WxH)");
   if (o.db_path.empty()) {
     if (o.game.empty()) throw ParseError("query needs --db FILE, or --game SPEC to search without a database");
     with_game(o.game, [&](const auto& g) {
@@ -261,13 +260,12 @@ void add_query(CLI::App& app) {
          "--at-least", [o](int t) { o->at_least = t; },
          "go: prove or refute one threshold: is the side to move's score at least T? (one proof-number test; with --threads N, split over the moves, N at a time)")
       ->check(CLI::Range(-99, 99));
-  CLI::Option* time = add_seconds_option(cmd, "--time", o->time_limit,
+  add_seconds_option(cmd, "--time", o->seconds,
                      "go: seconds per position: then print what the finished tests proved (the score's bounds, "
                      "or the value without the move list), marked incomplete (\"complete\":false in --json)");
   add_integer_option<std::size_t>(cmd, "--cache", o->cache_mb, 0, kMaxHashMb,
                                   "Decoded record frames kept in memory, MiB (default 256)");
-  cmd->callback([o, cmd, time] {
-    if (time->count() > 0) o->seconds = o->time_limit;
+  cmd->callback([o, cmd] {
     std::vector<std::string> extras = cmd->remaining();
     // CLI11 keeps the first "--" (end of options) among the extras.
     if (auto mark = std::find(extras.begin(), extras.end(), "--"); mark != extras.end()) extras.erase(mark);

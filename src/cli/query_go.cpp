@@ -18,37 +18,6 @@ namespace {
 
 std::string signed_score(int s) { return s > 0 ? fmt::format("+{}", s) : fmt::format("{}", s); }
 
-using Clock = std::chrono::steady_clock;
-double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
-
-// With --time, the solver's tests for this position stop at the deadline.
-void limit_time(search::go::GoSolver& solver, const GoQueryOptions& o, Clock::time_point start) {
-  if (o.seconds)
-    solver.set_deadline(start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(*o.seconds)));
-}
-
-// The score as far as --time let the tests prove it: the value where the
-// bounds decide it, and a line (or JSON fields) that say it is incomplete.
-void print_score_bounds(const Go& go, const GoGame& game, const std::string& text, const GoQueryOptions& o,
-                        search::go::GoSolver::ScoreRange range, std::uint64_t nodes, double seconds) {
-  const auto [lower, upper] = range;
-  const Value value = lower > 0 ? Value::Win : upper < 0 ? Value::Lose : lower == 0 && upper == 0 ? Value::Tie : Value::Unknown;
-  if (o.json) {
-    std::cout << fmt::format(R"({{"position":"{}","board":"{}","value":"{}","score_lower":{},"score_upper":{},"nodes":{},"seconds":{:.3f},"complete":false}})",
-                             text, go.format(game.position()), value_name(value), lower, upper, nodes, seconds)
-              << "\n";
-  } else {
-    std::cout << "position: " << text << "\n";
-    std::cout << "board: " << go.format(game.position()) << "\n";
-    const std::string score = lower == upper ? signed_score(lower)
-                                             : fmt::format("between {} and {}", signed_score(lower), signed_score(upper));
-    std::cout << fmt::format("value: {}, score {} (incomplete: --time {} s ran out)\n", value_name(value), score,
-                             *o.seconds);
-    std::cout << fmt::format("nodes: {} in {:.2f} s\n", nodes, seconds);
-  }
-  std::cout.flush();
-}
-
 // With --progress: a line on stderr for each finished test, and for each
 // child test of a test split over the threads.
 void report_tests(search::go::GoSolver& solver, const Go& go, const GoQueryOptions& o) {
@@ -73,28 +42,77 @@ void report_tests(search::go::GoSolver& solver, const Go& go, const GoQueryOptio
   }
 }
 
+using Clock = std::chrono::steady_clock;
+
+// One position's search: its solver, with --progress's reports and --time's
+// deadline, and its clock (started before the table is made, as a user waits).
+struct PositionSearch {
+  PositionSearch(const Go& go, const GoQueryOptions& o) : solver(go, o.hash_mb << 20, o.threads) {
+    if (o.seconds > 0)
+      solver.set_deadline(start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(o.seconds)));
+    report_tests(solver, go, o);
+  }
+  double seconds() const { return std::chrono::duration<double>(Clock::now() - start).count(); }
+
+  const Clock::time_point start = Clock::now();
+  search::go::GoSolver solver;
+};
+
+// f()'s answer, or none when --time ran out first.
+template <class F>
+auto unless_timed_out(F&& f) -> std::optional<decltype(f())> {
+  try {
+    return f();
+  } catch (const search::go::GoProver::TimedOut&) {
+    return std::nullopt;
+  }
+}
+
+// The first two lines of every text answer.
+void print_position(const Go& go, const GoGame& game, const std::string& text) {
+  std::cout << "position: " << text << "\n";
+  std::cout << "board: " << go.format(game.position()) << "\n";
+}
+
+// The score as far as --time let the tests prove it: the value where the
+// bounds decide it, and a line (or JSON fields) that say it is incomplete.
+void print_score_bounds(const Go& go, const GoGame& game, const std::string& text, const GoQueryOptions& o,
+                        const PositionSearch& search) {
+  const auto [lower, upper] = search.solver.proven_score();
+  const std::uint64_t nodes = search.solver.nodes();
+  const double seconds = search.seconds();
+  const Value value = lower > 0 ? Value::Win : upper < 0 ? Value::Lose : lower == 0 && upper == 0 ? Value::Tie : Value::Unknown;
+  if (o.json) {
+    std::cout << fmt::format(R"({{"position":"{}","board":"{}","value":"{}","score_lower":{},"score_upper":{},"nodes":{},"seconds":{:.3f},"complete":false}})",
+                             text, go.format(game.position()), value_name(value), lower, upper, nodes, seconds)
+              << "\n";
+  } else {
+    print_position(go, game, text);
+    const std::string score = lower == upper ? signed_score(lower)
+                                             : fmt::format("between {} and {}", signed_score(lower), signed_score(upper));
+    std::cout << fmt::format("value: {}, score {} (incomplete: --time {} s ran out)\n", value_name(value), score,
+                             o.seconds);
+    std::cout << fmt::format("nodes: {} in {:.2f} s\n", nodes, seconds);
+  }
+  std::cout.flush();
+}
+
 void answer_weak(const Go& go, const std::string& text, const GoQueryOptions& o) {
   const bool json = o.json;
   const GoGame game = parse_go_game(go, text);
-  const auto start = Clock::now();
-  search::go::GoSolver solver(go, o.hash_mb << 20, o.threads);
-  limit_time(solver, o, start);
-  report_tests(solver, go, o);
-  int s;
-  try {
-    s = solver.solve(game);
-  } catch (const search::go::GoProver::TimedOut&) {
-    return print_score_bounds(go, game, text, o, solver.proven_score(), solver.nodes(), seconds_since(start));
-  }
-  const double seconds = seconds_since(start);
+  PositionSearch search(go, o);
+  search::go::GoSolver& solver = search.solver;
+  const std::optional<int> score = unless_timed_out([&] { return solver.solve(game); });
+  if (!score) return print_score_bounds(go, game, text, o, search);
+  const int s = *score;
+  const double seconds = search.seconds();
   const Value v = s > 0 ? Value::Win : s < 0 ? Value::Lose : Value::Tie;
   if (json) {
     std::cout << fmt::format(R"({{"position":"{}","board":"{}","value":"{}","score":{},"nodes":{},"seconds":{:.3f},"complete":true}})",
                              text, go.format(game.position()), value_name(v), s, solver.nodes(), seconds)
               << "\n";
   } else {
-    std::cout << "position: " << text << "\n";
-    std::cout << "board: " << go.format(game.position()) << "\n";
+    print_position(go, game, text);
     std::cout << fmt::format("value: {} {} (score only: --weak)\n", value_name(v), signed_score(s));
     std::cout << fmt::format("nodes: {} in {:.2f} s\n", solver.nodes(), seconds);
   }
@@ -103,27 +121,20 @@ void answer_weak(const Go& go, const std::string& text, const GoQueryOptions& o)
 
 void answer_test(const Go& go, const std::string& text, const GoQueryOptions& o) {
   const GoGame game = parse_go_game(go, text);
-  const auto start = Clock::now();
-  search::go::GoSolver solver(go, o.hash_mb << 20, o.threads);
-  limit_time(solver, o, start);
-  report_tests(solver, go, o);
+  PositionSearch search(go, o);
+  search::go::GoSolver& solver = search.solver;
   const int t = *o.at_least;
-  std::optional<bool> holds;  // none: --time ran out first
-  try {
-    holds = solver.at_least(game, t);
-  } catch (const search::go::GoProver::TimedOut&) {
-  }
-  const double seconds = seconds_since(start);
+  const std::optional<bool> holds = unless_timed_out([&] { return solver.at_least(game, t); });
+  const double seconds = search.seconds();
   if (o.json) {
     std::cout << fmt::format(R"({{"position":"{}","board":"{}","at_least":{},"holds":{},"nodes":{},"seconds":{:.3f},"complete":{}}})",
                              text, go.format(game.position()), t, holds ? fmt::format("{}", *holds) : "null",
                              solver.nodes(), seconds, holds.has_value())
               << "\n";
   } else {
-    std::cout << "position: " << text << "\n";
-    std::cout << "board: " << go.format(game.position()) << "\n";
+    print_position(go, game, text);
     std::cout << fmt::format("score >= {}: {}\n", t,
-                             !holds ? fmt::format("unknown (incomplete: --time {} s ran out)", *o.seconds)
+                             !holds ? fmt::format("unknown (incomplete: --time {} s ran out)", o.seconds)
                                     : *holds ? "yes" : "no");
     std::cout << fmt::format("nodes: {} in {:.2f} s\n", solver.nodes(), seconds);
   }
@@ -133,22 +144,15 @@ void answer_test(const Go& go, const std::string& text, const GoQueryOptions& o)
 void answer(const Go& go, const std::string& text, const GoQueryOptions& o) {
   const bool json = o.json;
   GoGame game = parse_go_game(go, text);
-  const auto start = Clock::now();
-  search::go::GoSolver solver(go, o.hash_mb << 20, o.threads);
-  limit_time(solver, o, start);
-  report_tests(solver, go, o);
-  Record r;
-  try {
-    r = solver.record(game);
-  } catch (const search::go::GoProver::TimedOut&) {
-    // The score first: what its tests proved (exact if only the remoteness was left).
-    return print_score_bounds(go, game, text, o, solver.proven_score(), solver.nodes(), seconds_since(start));
-  }
-  std::optional<std::vector<search::go::GoSolver::MoveResult>> moves;  // none: --time ran out first
-  try {
-    moves = game.over() ? std::vector<search::go::GoSolver::MoveResult>{} : solver.analyze(game);
-  } catch (const search::go::GoProver::TimedOut&) {
-  }
+  PositionSearch search(go, o);
+  search::go::GoSolver& solver = search.solver;
+  const std::optional<Record> record = unless_timed_out([&] { return solver.record(game); });
+  // The score comes first: what its tests proved (exact if only the remoteness was left).
+  if (!record) return print_score_bounds(go, game, text, o, search);
+  const Record& r = *record;
+  const auto moves = unless_timed_out([&] {
+    return game.over() ? std::vector<search::go::GoSolver::MoveResult>{} : solver.analyze(game);
+  });
   if (json) {
     std::string out = fmt::format(R"({{"position":"{}","board":"{}","value":"{}","score":{},"remoteness":{},"moves":)",
                                   text, go.format(game.position()), value_name(r.value), r.score, r.remoteness);
@@ -164,10 +168,9 @@ void answer(const Go& go, const std::string& text, const GoQueryOptions& o) {
     }
     std::cout << out << fmt::format(R"(,"complete":{}}})", moves.has_value()) << "\n";
   } else {
-    std::cout << "position: " << text << "\n";
-    std::cout << "board: " << go.format(game.position()) << "\n";
+    print_position(go, game, text);
     std::cout << fmt::format("value: {} {} in {}\n", value_name(r.value), signed_score(r.score), r.remoteness);
-    if (!moves) std::cout << fmt::format("moves: incomplete (--time {} s ran out)\n", *o.seconds);
+    if (!moves) std::cout << fmt::format("moves: incomplete (--time {} s ran out)\n", o.seconds);
     for (const auto& m : moves ? *moves : std::vector<search::go::GoSolver::MoveResult>{})
       std::cout << fmt::format("  {:<5} {} {} in {}\n", go.point_name(m.move), value_name(m.record.value),
                                signed_score(m.record.score), m.record.remoteness);

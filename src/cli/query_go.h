@@ -20,7 +20,7 @@ struct GoQueryOptions {
   std::size_t hash_mb = 256;
   int threads = 1;  // provers at once over one table (tests at once, or one test split at its root)
   std::optional<int> at_least;  // one test "score >= T" instead of the value
-  std::optional<double> seconds;  // per position: then what is proven so far, marked incomplete
+  double seconds = 0;  // --time per position (0: none): then what is proven so far, marked incomplete
 };
 void run_go_query(const std::string& spec, const std::vector<std::string>& positions, const GoQueryOptions& o);
 
