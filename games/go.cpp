@@ -94,13 +94,19 @@ Go::Position Go::play(const Position& p, Move m) const {
   const std::uint64_t empty = board_ & ~(own | opp);
   std::uint64_t todo = neighbours(bit) & opp;
   while (todo) {
+    // Flood fill the opponent group until it shows a liberty (most do at
+    // once); captured when it has grown whole without one.
     std::uint64_t g = lowest(todo);
-    for (;;) {  // flood fill the opponent group
-      const std::uint64_t grown = (g | neighbours(g)) & opp;
-      if (grown == g) break;
+    for (;;) {
+      const std::uint64_t around = neighbours(g);
+      if (around & empty) break;
+      const std::uint64_t grown = g | (around & opp);
+      if (grown == g) {
+        opp &= ~g;
+        break;
+      }
       g = grown;
     }
-    if (!(neighbours(g) & empty)) opp &= ~g;
     todo &= ~g;
   }
   Position q;
@@ -122,13 +128,15 @@ bool Go::try_play(const Position& p, Move m, Position& next) const {
   next = play(p, m);
   const std::uint64_t own = p.black_to_move ? next.black : next.white;
   const std::uint64_t empty = board_ & ~(next.black | next.white);
-  std::uint64_t g = bit;
-  for (;;) {
-    const std::uint64_t grown = (g | neighbours(g)) & own;
-    if (grown == g) break;
+  // Suicide: the new stone's group has no liberty after the captures. Flood
+  // fill it until it shows one (most moves: an empty point next to the stone).
+  for (std::uint64_t g = bit;;) {
+    const std::uint64_t around = neighbours(g);
+    if (around & empty) return true;
+    const std::uint64_t grown = g | (around & own);
+    if (grown == g) return false;
     g = grown;
   }
-  return (neighbours(g) & empty) != 0;  // no liberty after the captures: suicide
 }
 
 bool Go::simple_legal(const Position& p, Move m) const {

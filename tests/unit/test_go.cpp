@@ -490,6 +490,95 @@ TEST_CASE("go: Benson's unconditional life and territory (shared README vectors)
   }
 }
 
+// Benson's algorithm as the textbook states it, cell by cell: every region
+// (connected points without the colour's stones), every block, the vital
+// pairs, then the removals until nothing changes. Returns {alive, territory}.
+std::pair<std::uint64_t, std::uint64_t> textbook_benson(int w, int h, std::uint64_t own, std::uint64_t opp) {
+  const int n = w * h;
+  const auto adjacent = [&](int a, int b) { return (a / w == b / w && std::abs(a - b) == 1) || std::abs(a - b) == w; };
+  const auto in = [](std::uint64_t set, int p) { return (set >> p & 1) != 0; };
+  const auto components = [&](std::uint64_t cells) {
+    std::vector<std::uint64_t> out;
+    for (int p = 0; p < n; ++p) {
+      if (!in(cells, p) || std::any_of(out.begin(), out.end(), [&](std::uint64_t c) { return in(c, p); })) continue;
+      std::uint64_t c = std::uint64_t{1} << p;
+      for (bool grew = true; grew;) {
+        grew = false;
+        for (int a = 0; a < n; ++a)
+          for (int b = 0; b < n; ++b)
+            if (in(c, a) && !in(c, b) && in(cells, b) && adjacent(a, b)) c |= std::uint64_t{1} << b, grew = true;
+      }
+      out.push_back(c);
+    }
+    return out;
+  };
+  const std::uint64_t all = n == 64 ? ~0ull : (std::uint64_t{1} << n) - 1;
+  const auto touches = [&](std::uint64_t a, std::uint64_t b) {
+    for (int p = 0; p < n; ++p)
+      for (int q = 0; q < n; ++q)
+        if (in(a, p) && in(b, q) && adjacent(p, q)) return true;
+    return false;
+  };
+  std::vector<std::uint64_t> blocks = components(own), regions = components(all & ~own);
+  const auto vital = [&](std::uint64_t region, std::uint64_t block) {
+    if (!touches(region, block)) return false;
+    for (int p = 0; p < n; ++p)
+      if (in(region, p) && !in(opp, p) && !touches(std::uint64_t{1} << p, block)) return false;
+    return true;
+  };
+  for (bool changed = true; changed;) {
+    changed = false;
+    std::vector<std::uint64_t> kept, removed;
+    for (const std::uint64_t b : blocks)
+      (std::count_if(regions.begin(), regions.end(), [&](std::uint64_t r) { return vital(r, b); }) >= 2 ? kept : removed)
+          .push_back(b);
+    if (removed.empty()) break;
+    changed = true;
+    blocks = kept;
+    std::erase_if(regions, [&](std::uint64_t r) {
+      return std::any_of(removed.begin(), removed.end(), [&](std::uint64_t b) { return touches(r, b); });
+    });
+  }
+  std::uint64_t alive = 0, territory = 0;
+  for (const std::uint64_t b : blocks) alive |= b;
+  if (!alive) return {0, 0};
+  for (const std::uint64_t r : regions) {
+    bool every = true;
+    for (int p = 0; p < n; ++p)
+      if (in(r, p) && !touches(std::uint64_t{1} << p, alive)) every = false;
+    if (every) territory |= r;
+  }
+  return {alive, territory};
+}
+
+TEST_CASE("go: Benson's algorithm agrees with the textbook one on random boards") {
+  std::mt19937_64 rng(20261124);
+  int alive_boards = 0, territory_boards = 0;
+  for (const auto& [w, h] : {std::pair{3, 3}, {4, 4}, {5, 5}, {4, 6}, {7, 7}, {1, 5}}) {
+    const Go go(w, h);
+    for (int k = 0; k < 1500; ++k) {
+      // Dense boards of one colour (some alive) to sparse mixed ones.
+      const int own_share = 30 + static_cast<int>(rng() % 50), opp_share = static_cast<int>(rng() % 30);
+      std::uint64_t own = 0, opp = 0;
+      for (int p = 0; p < w * h; ++p) {
+        const int r = static_cast<int>(rng() % 100);
+        if (r < own_share) own |= std::uint64_t{1} << p;
+        else if (r < own_share + opp_share) opp |= std::uint64_t{1} << p;
+      }
+      const auto u = gsolve::search::go::unconditional(go, own, opp);
+      const auto [alive, territory] = textbook_benson(w, h, own, opp);
+      INFO(w, "x", h, " own ", own, " opp ", opp);
+      REQUIRE(u.alive == alive);
+      REQUIRE(u.territory == territory);
+      alive_boards += alive != 0;
+      territory_boards += territory != 0;
+    }
+  }
+  // The boards tried include living blocks and territory, not only the easy "nothing alive".
+  CHECK(alive_boards > 500);
+  CHECK(territory_boards > 300);
+}
+
 TEST_CASE("go: the superko-safe area counts alive stones and the empty points only they touch") {
   using gsolve::search::go::superko_safe_area;
   const Go go(3, 3);

@@ -20,18 +20,19 @@ Unconditional unconditional(const Go& go, std::uint64_t own, std::uint64_t opp) 
   std::uint64_t blocks[kMax], regions[kMax], region_empty[kMax];
   int block_count = 0, region_count = 0;
   const std::uint64_t not_own = go.board_mask() & ~own;
-  const std::uint64_t next_to_own = go.neighbours(own);
-  int may_be_vital = 0;  // regions whose empty points all touch the colour's stones
-  for (std::uint64_t rest = not_own; rest;) {
+  // A region with an empty point that no stone of the colour touches is vital
+  // to no block and never territory: leave those regions out, all of them in
+  // one flood fill from those points.
+  const std::uint64_t untouched = not_own & ~opp & ~go.neighbours(own);
+  for (std::uint64_t rest = not_own & ~(untouched ? component(go, untouched, not_own) : 0); rest;) {
     const std::uint64_t r = component(go, rest & (~rest + 1), not_own);
     region_empty[region_count] = r & ~opp;
-    may_be_vital += !(region_empty[region_count] & ~next_to_own);
     regions[region_count++] = r;
     rest &= ~r;
   }
   // A block lives on two vital regions: with fewer candidates none does (most
   // boards of a search: no block flood fill then).
-  if (may_be_vital < 2) return {};
+  if (region_count < 2) return {};
   for (std::uint64_t rest = own; rest;) {
     const std::uint64_t b = component(go, rest & (~rest + 1), own);
     blocks[block_count++] = b;

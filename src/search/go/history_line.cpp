@@ -53,11 +53,12 @@ LineNode HistoryLine::make_node(std::uint64_t black, std::uint64_t white, int bl
 }
 
 void HistoryLine::load(const GoGame& game) {
-  line_.clear();
-  for (const auto& p : game.line()) line_.push_back(make_node(p));
+  while (!line_.empty()) pop();
+  for (const auto& p : game.line()) push(make_node(p));
 }
 
 int HistoryLine::repeat_index(const LineNode& next) const {
+  if (on_line_[next.key % kOnLine] == 0) return -1;
   for (int j = top(); j >= 0; --j) {
     const LineNode& q = line_[j];
     if (q.key != next.key || q.black != next.black || q.white != next.white) continue;

@@ -5,7 +5,9 @@
 // (prover.h).
 #pragma once
 
+#include <array>
 #include <climits>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -59,8 +61,14 @@ class HistoryLine {
   LineNode make_node(const Go::Position& p) const { return make_node(p.black, p.white, p.black_to_move, p.passes); }
 
   void load(const GoGame& game);
-  void push(const LineNode& n) { line_.push_back(n); }
-  void pop() { line_.pop_back(); }
+  void push(const LineNode& n) {
+    line_.push_back(n);
+    ++on_line_[n.key % kOnLine];
+  }
+  void pop() {
+    --on_line_[line_.back().key % kOnLine];
+    line_.pop_back();
+  }
   const LineNode& back() const { return line_.back(); }
   int top() const { return static_cast<int>(line_.size()) - 1; }  // index of back()
 
@@ -86,6 +94,10 @@ class HistoryLine {
   Go go_;
   BoardSymmetry symmetry_;
   std::vector<LineNode> line_;
+  // How many boards of the line have each key's last bits: most children's
+  // superko test ends at a zero, without walking the line.
+  static constexpr std::size_t kOnLine = 1024;
+  std::array<std::uint16_t, kOnLine> on_line_{};
 };
 
 }  // namespace gsolve::search::go

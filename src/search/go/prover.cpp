@@ -35,15 +35,18 @@ std::uint64_t GoProver::hash(const LineNode& n, int t) const {
   return mix_board(n.canonical_black, n.canonical_white, extra);
 }
 
-bool GoProver::decided(const LineNode& n, int t, Numbers& out, ExploredBoards& seen) const {
+bool GoProver::ended(const LineNode& n, int t, Numbers& out) const {
+  const Go::Position p = n.position();
+  if (p.passes < 2) return false;
+  int score = line_.go().final_score(p);
+  if (goal_ == Goal::Value) score *= kScale;
+  out = score >= t ? Numbers{0, kInfinity} : Numbers{kInfinity, 0};
+  return true;
+}
+
+bool GoProver::bounded(const LineNode& n, int t, Numbers& out, ExploredBoards& seen) const {
   const Go& go = line_.go();
   const Go::Position p = n.position();
-  if (p.passes >= 2) {
-    int score = go.final_score(p);
-    if (goal_ == Goal::Value) score *= kScale;
-    out = score >= t ? Numbers{0, kInfinity} : Numbers{kInfinity, 0};
-    return true;
-  }
   // Each side's area lies between what it keeps and what the other does not keep.
   const int points = go.points();
   const int own_komi = p.black_to_move ? go.komi() : -go.komi();
@@ -101,21 +104,25 @@ GoProver::Numbers GoProver::initial_numbers(const LineNode& n, int t) const {
 void GoProver::evaluate(Child& c, int t) {
   c.seen = ExploredBoards::of(c.node.black, c.node.white, c.node.invariant_key);
   c.hits = SuperkoHits{};
-  if (decided(c.node, t, c.numbers, c.seen)) return;
-  c.numbers = initial_numbers(c.node, t);
+  if (ended(c.node, t, c.numbers)) return;
   ProofTable::Entry e;
   Certificate cert;
-  if (!table_->find(key(c.node, t), c.hash, e, cert)) return;
-  if (e.phi != 0 && e.delta != 0) {
-    c.numbers = {e.phi, e.delta};
-    return;
+  if (table_->find(key(c.node, t), c.hash, e, cert)) {
+    // An estimate: the node was searched, so the static bounds did not decide it there.
+    if (e.phi != 0 && e.delta != 0) {
+      c.numbers = {e.phi, e.delta};
+      return;
+    }
+    line_.push(c.node);  // usable() reads the line above the node
+    const bool usable = line_.usable(cert, c.node, c.hits);
+    line_.pop();
+    if (usable) {
+      c.numbers = {e.phi, e.delta};
+      c.seen = line_.seen_of(cert, c.node);
+      return;
+    }
   }
-  line_.push(c.node);  // usable() reads the line above the node
-  if (line_.usable(cert, c.node, c.hits)) {
-    c.numbers = {e.phi, e.delta};
-    c.seen = line_.seen_of(cert, c.node);
-  }
-  line_.pop();
+  if (!bounded(c.node, t, c.numbers, c.seen)) c.numbers = initial_numbers(c.node, t);
 }
 
 GoProver::Child* GoProver::frame(int ply) {
@@ -230,7 +237,7 @@ bool GoProver::at_least(const GoGame& game, Goal goal, int t) {
   Numbers numbers;
   ExploredBoards seen;  // what the answer depends on in the line (unused: the root's answer is not stored)
   bool holds;
-  if (decided(n, t, numbers, seen)) {
+  if (ended(n, t, numbers) || bounded(n, t, numbers, seen)) {
     holds = numbers.phi == 0;
   } else {
     SuperkoHits hits;

@@ -90,13 +90,18 @@ class GoProver {
   };
 
   Numbers mid(int t, std::uint32_t th_phi, std::uint32_t th_delta, ExploredBoards& seen, SuperkoHits& hits);
-  // The child's numbers: terminal, static bounds, a usable table entry, or initial_numbers.
+  // The child's numbers: terminal, a table entry (an estimate, or a result
+  // usable on this line), static bounds, or initial_numbers. The table comes
+  // before the bounds because df-pn evaluates a node's children again each
+  // time it returns to the node, and Benson's algorithm costs more than a probe.
   void evaluate(Child& c, int t);
   Numbers initial_numbers(const LineNode& n, int t) const;
-  // Whether n is decided without search (two passes, static bounds); out
-  // holds its numbers then, and seen the boards the decision depends on when
-  // it relies on the Benson territory of a side whose stones are all alive.
-  bool decided(const LineNode& n, int t, Numbers& out, ExploredBoards& seen) const;
+  // Whether the game has ended at n (two passes); out holds its numbers then.
+  bool ended(const LineNode& n, int t, Numbers& out) const;
+  // Whether n is decided by the static bounds; out holds its numbers then,
+  // and seen the boards the decision depends on when it relies on the
+  // Benson territory of a side whose stones are all alive.
+  bool bounded(const LineNode& n, int t, Numbers& out, ExploredBoards& seen) const;
   std::uint64_t hash(const LineNode& n, int t) const;
   ProofTable::Key key(const LineNode& n, int t) const {
     return {n.canonical_black, n.canonical_white, n.state(), static_cast<std::uint8_t>(goal_), t};
