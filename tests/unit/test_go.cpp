@@ -448,6 +448,44 @@ TEST_CASE("go: a test split over threads answers as one prover (5x5, GNU Go's li
   }
 }
 
+TEST_CASE("go: with more provers than children, a split test shares them out and each group splits its child's test") {
+  // After 13 moves of GNU Go's line White has no reply that keeps a point
+  // (every child's test holds). With more provers than children and a small
+  // budget alone, the groups split their children's tests again: more
+  // provers work than there are children, and the answer is one prover's.
+  using search::go::GoProver;
+  const Go go(5, 5);
+  const GoGame after_e5 = parse_go_game(go, "c3 c4 d4 d3 d2 b3 c2 d5 e3 b2 b1 e4 e5");
+  const std::size_t children = search::go::distinct_children(after_e5).size();
+  for (const std::size_t count : {children + 1, 2 * children + 3}) {
+    CAPTURE(count);
+    const auto table = std::make_shared<search::go::ProofTable>(std::size_t{64} << 20, true);
+    std::vector<std::unique_ptr<GoProver>> provers;
+    for (std::size_t k = 0; k < count; ++k) provers.push_back(std::make_unique<GoProver>(go, table));
+    std::vector<search::go::SplitReport> reports;
+    CHECK_FALSE(search::go::split_at_least(provers, after_e5, GoProver::Goal::Score, -24,
+                                           [&](const search::go::SplitReport& r) { reports.push_back(r); }, 4096));
+    REQUIRE(reports.size() == children);
+    std::uint64_t nodes = 0, total = 0;
+    for (const auto& r : reports) {
+      CHECK(r.holds);
+      nodes += r.nodes;
+    }
+    std::size_t working = 0;
+    for (const auto& p : provers) {
+      working += p->nodes() > 0;
+      total += p->nodes();
+      CHECK_FALSE(p->stop_condition());  // every split's stop condition is gone
+    }
+    // Every group has two provers or more in the second round: a child's
+    // test longer than the budget alone is split again (one at least is).
+    if (count > 2 * children) CHECK(working > children);
+    CHECK(nodes <= total);
+    // The same table answers again at once, from one prover alone.
+    CHECK_FALSE(provers[0]->at_least(after_e5, GoProver::Goal::Score, -24));
+  }
+}
+
 namespace {
 std::uint64_t points_of(const Go& go, std::initializer_list<const char*> names) {
   std::uint64_t set = 0;

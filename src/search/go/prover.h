@@ -71,6 +71,7 @@ class GoProver {
   // expansions; what the table holds stays exact); an empty one never stops.
   struct Stopped {};
   void set_stop(std::function<bool()> stop) { stop_ = std::move(stop); }
+  const std::function<bool()>& stop_condition() const { return stop_; }
 
   std::uint64_t nodes() const { return nodes_; }
   std::size_t table_bytes() const { return table_->bytes(); }

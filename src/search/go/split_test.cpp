@@ -6,6 +6,7 @@
 #include <functional>
 #include <mutex>
 #include <set>
+#include <span>
 #include <stdexcept>
 #include <thread>
 #include <utility>
@@ -44,29 +45,37 @@ std::vector<GoGame> distinct_children(const GoGame& game) {
 
 namespace {
 
-// A prover's stop condition for one scope: it captures the scope's locals, so
-// it is removed however the scope ends (an exception included).
+// A prover's stop condition for one scope, added to the one it had (an
+// enclosing split's): it captures the scope's locals, so it is removed however
+// the scope ends (an exception included).
 class StopWhile {
  public:
-  StopWhile(GoProver& prover, std::function<bool()> stop) : prover_(prover) { prover_.set_stop(std::move(stop)); }
-  ~StopWhile() { prover_.set_stop({}); }
+  StopWhile(GoProver& prover, std::function<bool()> stop) : prover_(prover), before_(prover.stop_condition()) {
+    if (before_)
+      prover_.set_stop([stop = std::move(stop), before = before_] { return stop() || before(); });
+    else
+      prover_.set_stop(std::move(stop));
+  }
+  ~StopWhile() { prover_.set_stop(before_); }
   StopWhile(const StopWhile&) = delete;
   StopWhile& operator=(const StopWhile&) = delete;
 
  private:
   GoProver& prover_;
+  std::function<bool()> before_;
 };
 
-}  // namespace
-
-bool split_at_least(const std::vector<std::unique_ptr<GoProver>>& provers, const GoGame& game, GoProver::Goal goal,
-                    int t, const SplitProgress& progress) {
+bool split(std::span<GoProver* const> provers, const GoGame& game, GoProver::Goal goal, int t,
+           const SplitProgress& progress, std::uint64_t alone) {
   GoProver& first = *provers[0];
+  const std::function<bool()> outer = first.stop_condition();  // an enclosing split's, if any
+  const auto stopped_outside = [&] { return outer && outer(); };
   try {
     const std::uint64_t start = first.nodes();
-    const StopWhile alone(first, [&] { return first.nodes() - start >= kAloneExpansions; });
+    const StopWhile first_alone(first, [&] { return first.nodes() - start >= alone; });
     return first.at_least(game, goal, t);
   } catch (const GoProver::Stopped&) {
+    if (stopped_outside()) throw;
   }
 
   const std::vector<GoGame> children = distinct_children(game);
@@ -78,18 +87,29 @@ bool split_at_least(const std::vector<std::unique_ptr<GoProver>>& provers, const
   std::size_t closed = 0;  // children whose tests ended
   bool holds = false;
   std::exception_ptr failure;
-  const auto work = [&](GoProver& prover) {
-    const StopWhile once_answered(prover, [&] { return answered.load(std::memory_order_relaxed); });
+  // A group of provers takes one child's test at a time: one prover where
+  // there are as many children as provers, else the provers shared out
+  // among the children, each group splitting its child's test again.
+  const auto work = [&](std::span<GoProver* const> group) {
+    std::vector<std::unique_ptr<StopWhile>> once_answered;
+    for (GoProver* p : group)
+      once_answered.push_back(std::make_unique<StopWhile>(*p, [&] { return answered.load(std::memory_order_relaxed); }));
+    const auto nodes = [&] {
+      std::uint64_t n = 0;
+      for (const GoProver* p : group) n += p->nodes();
+      return n;
+    };
     for (;;) {
       const std::size_t i = next.fetch_add(1);
       if (i >= children.size() || answered.load()) break;
       try {
-        const std::uint64_t before = prover.nodes();
-        const bool child_holds = prover.at_least(children[i], goal, child_t);
+        const std::uint64_t before = nodes();
+        const bool child_holds =
+            group.size() == 1 ? group[0]->at_least(children[i], goal, child_t) : split(group, children[i], goal, child_t, {}, alone);
         const std::lock_guard<std::mutex> hold(lock);
         if (progress)
-          progress({Go::move_between(game.position(), children[i].position()), child_holds, prover.nodes() - before,
-                    ++closed, children.size()});
+          progress({Go::move_between(game.position(), children[i].position()), child_holds, nodes() - before, ++closed,
+                    children.size()});
         if (!child_holds) {  // the move to this child reaches the root's goal
           holds = true;
           answered = true;
@@ -105,13 +125,30 @@ bool split_at_least(const std::vector<std::unique_ptr<GoProver>>& provers, const
       }
     }
   };
+  const std::size_t groups = std::min(provers.size(), children.size());
+  const auto group = [&](std::size_t g) {
+    const std::size_t from = g * provers.size() / groups, to = (g + 1) * provers.size() / groups;
+    return provers.subspan(from, to - from);
+  };
   std::vector<std::thread> helpers;
-  for (std::size_t k = 1; k < provers.size(); ++k) helpers.emplace_back(work, std::ref(*provers[k]));
-  work(first);
+  for (std::size_t g = 1; g < groups; ++g) helpers.emplace_back(work, group(g));
+  work(group(0));
   for (auto& h : helpers) h.join();
   if (failure) std::rethrow_exception(failure);
-  if (!answered) throw std::logic_error("go: a split test ended unanswered");
+  if (!answered) {
+    if (stopped_outside()) throw GoProver::Stopped{};
+    throw std::logic_error("go: a split test ended unanswered");
+  }
   return holds;
+}
+
+}  // namespace
+
+bool split_at_least(const std::vector<std::unique_ptr<GoProver>>& provers, const GoGame& game, GoProver::Goal goal,
+                    int t, const SplitProgress& progress, std::uint64_t alone) {
+  std::vector<GoProver*> all;
+  for (const auto& p : provers) all.push_back(p.get());
+  return split(all, game, goal, t, progress, alone);
 }
 
 }  // namespace gsolve::search::go

@@ -1,18 +1,23 @@
 // One proof-number test spread over several provers (GoSolver::at_least with
-// threads > 1). Each prover is single-threaded with its own table, so the
-// test is cut at its root: one test per child ("the child's side to move
-// reaches child_t"), as many at a time as there are provers. The root's goal
-// holds as soon as one child's fails (the other tests stop) and fails when
-// every child's holds: then all the children are needed, which is the case of
-// a proof that the opponent has no reply (5x5 after c3: White's six replies).
-// Where the root's goal holds, the tests besides the winning child's are
-// speculative: the children are taken in the prover's order (pass, then from
-// the centre out) to find it early.
+// threads > 1) that share one table: the test is cut at its root, one test
+// per child ("the child's side to move reaches child_t"), as many at a time
+// as there are provers. The root's goal holds as soon as one child's fails
+// (the other tests stop) and fails when every child's holds: then all the
+// children are needed, which is the case of a proof that the opponent has no
+// reply (5x5 after c3: White's six replies). Where the root's goal holds, the
+// tests besides the winning child's are speculative: the children are taken
+// in the prover's order (pass, then from the centre out) to find it early.
+//
+// With more provers than children, the provers are shared out among the
+// children and each group splits its child's test again, so that a machine
+// with more cores than a position has moves keeps them all at work (the 5x5
+// root: 7 distinct moves; after c3: 6 replies).
 //
 // Children that a symmetry of every board of the line maps onto each other
 // are one test: their lines are the same game, superko included.
 //
-// A test the first prover finishes alone within kAloneExpansions is not split.
+// A test the first prover finishes alone within `alone` expansions (by
+// default kAloneExpansions) is not split.
 #pragma once
 
 #include <cstdint>
@@ -40,7 +45,7 @@ using SplitProgress = std::function<void(const SplitReport&)>;
 
 // `progress` is called from one thread at a time.
 bool split_at_least(const std::vector<std::unique_ptr<GoProver>>& provers, const GoGame& game, GoProver::Goal goal,
-                    int t, const SplitProgress& progress = {});
+                    int t, const SplitProgress& progress = {}, std::uint64_t alone = kAloneExpansions);
 
 // The children of the line's last position that differ up to a symmetry fixing
 // every board of the line: the pass first, then the points from the centre out.
