@@ -24,7 +24,7 @@ Unconditional unconditional(const Go& go, std::uint64_t own, std::uint64_t opp) 
   // to no block and never territory: leave those regions out, all of them in
   // one flood fill from those points.
   const std::uint64_t untouched = not_own & ~opp & ~go.neighbours(own);
-  for (std::uint64_t rest = not_own & ~(untouched ? component(go, untouched, not_own) : 0); rest;) {
+  for (std::uint64_t rest = not_own & ~component(go, untouched, not_own); rest;) {
     const std::uint64_t r = component(go, rest & (~rest + 1), not_own);
     region_empty[region_count] = r & ~opp;
     regions[region_count++] = r;

@@ -53,7 +53,8 @@ LineNode HistoryLine::make_node(std::uint64_t black, std::uint64_t white, int bl
 }
 
 void HistoryLine::load(const GoGame& game) {
-  while (!line_.empty()) pop();
+  line_.clear();
+  on_line_.fill(0);
   for (const auto& p : game.line()) push(make_node(p));
 }
 
