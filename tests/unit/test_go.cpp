@@ -620,6 +620,57 @@ TEST_CASE("go: Benson's algorithm agrees with the textbook one on random boards"
   CHECK(territory_boards > 300);
 }
 
+TEST_CASE("go: a child's node kept up from its parent's equals the node made from its board") {
+  using gsolve::search::go::HistoryLine;
+  using gsolve::search::go::LineNode;
+  std::mt19937_64 rng(20261124);
+  int captures = 0, non_identity = 0;
+  for (const auto& size : {std::pair{5, 5}, {4, 4}, {3, 5}, {7, 7}, {2, 6}, {1, 4}}) {
+    const Go go(size.first, size.second);
+    const HistoryLine line(go);
+    for (int game = 0; game < 40; ++game) {
+      LineNode node = line.make_node(go.start());
+      Go::Position p = go.start();
+      for (int ply = 0; ply < 60; ++ply) {
+        // A random legal move, the pass one time in ten (superko aside: the boards are what counts here).
+        Go::Move m = Go::kPass;
+        Go::Position q;
+        for (int tries = 0; tries < 20 && rng() % 10 != 0; ++tries) {
+          const auto point = static_cast<Go::Move>(rng() % go.points());
+          if (go.try_play(p, point, q)) {
+            m = point;
+            break;
+          }
+        }
+        if (m == Go::kPass) go.try_play(p, Go::kPass, q);
+        if (q.passes >= 2) break;
+        const LineNode kept = line.child_node(node, m, q), made = line.make_node(q);
+        INFO(size.first, "x", size.second, " ply ", ply, " move ", go.point_name(m));
+        REQUIRE(kept.black == made.black);
+        REQUIRE(kept.white == made.white);
+        REQUIRE(kept.black_to_move == made.black_to_move);
+        REQUIRE(kept.passes == made.passes);
+        REQUIRE(kept.key == made.key);
+        REQUIRE(kept.canonical_black == made.canonical_black);
+        REQUIRE(kept.canonical_white == made.canonical_white);
+        REQUIRE(kept.symmetry == made.symmetry);
+        REQUIRE(kept.invariant_key == made.invariant_key);
+        for (int s = 0; s < line.symmetry().count(); ++s) {
+          REQUIRE(kept.turned_black[s] == made.turned_black[s]);
+          REQUIRE(kept.turned_white[s] == made.turned_white[s]);
+        }
+        captures += std::popcount(p.opp() & ~q.own()) > 0 && m != Go::kPass;
+        non_identity += kept.symmetry != 0;
+        node = kept;
+        p = q;
+      }
+    }
+  }
+  // The games include captures (stones taken off every turned board) and boards whose canonical frame is turned.
+  CHECK(captures > 100);
+  CHECK(non_identity > 1000);
+}
+
 TEST_CASE("go: the superko-safe area counts alive stones and the empty points only they touch") {
   using gsolve::search::go::superko_safe_area;
   const Go go(3, 3);

@@ -22,6 +22,14 @@ class BoardSymmetry {
   }
   int inverse(int s) const { return inverse_[s]; }
   int map_point(int s, int point) const { return point_[s][point]; }
+  // The board under every symmetry: out[s] = apply(s, board) for s < count().
+  void apply_all(std::uint64_t board, std::uint64_t* out) const {
+    for (int s = 0; s < count_; ++s) out[s] = apply(s, board);
+  }
+  // A stone at the point added to boards under every symmetry.
+  void add_point(int point, std::uint64_t* boards) const {
+    for (int s = 0; s < count_; ++s) boards[s] |= std::uint64_t{1} << point_[s][point];
+  }
 
   struct Canonical {
     std::uint64_t black, white;
@@ -36,6 +44,13 @@ class BoardSymmetry {
       const std::uint64_t w = apply(s, white);
       if (b < best.black || w < best.white) best = {b, w, s};
     }
+    return best;
+  }
+  // The same from the boards under every symmetry (apply_all): no table reads.
+  Canonical least(const std::uint64_t* black, const std::uint64_t* white) const {
+    Canonical best{black[0], white[0], 0};
+    for (int s = 1; s < count_; ++s)
+      if (black[s] < best.black || (black[s] == best.black && white[s] < best.white)) best = {black[s], white[s], s};
     return best;
   }
 

@@ -44,7 +44,33 @@ LineNode HistoryLine::make_node(std::uint64_t black, std::uint64_t white, int bl
   n.black_to_move = static_cast<std::uint8_t>(black_to_move);
   n.passes = static_cast<std::uint8_t>(passes);
   n.key = mix_board(black, white);
-  const auto c = symmetry_.canonical(black, white);
+  symmetry_.apply_all(black, n.turned_black);
+  symmetry_.apply_all(white, n.turned_white);
+  const auto c = symmetry_.least(n.turned_black, n.turned_white);
+  n.canonical_black = c.black;
+  n.canonical_white = c.white;
+  n.symmetry = c.symmetry;
+  n.invariant_key = mix_board(c.black, c.white);
+  return n;
+}
+
+LineNode HistoryLine::child_node(const LineNode& parent, Go::Move m, const Go::Position& q) const {
+  LineNode n = parent;
+  n.black_to_move = q.black_to_move;
+  n.passes = q.passes;
+  if (m == Go::kPass) return n;  // the same board
+  n.black = q.black;
+  n.white = q.white;
+  n.key = mix_board(q.black, q.white);
+  // The mover's stone, and the opponent's stones it captured (rare: turned by the tables).
+  const bool black_moved = parent.black_to_move;
+  symmetry_.add_point(m, black_moved ? n.turned_black : n.turned_white);
+  const std::uint64_t captured = black_moved ? parent.white & ~q.white : parent.black & ~q.black;
+  if (captured) {
+    std::uint64_t* opp = black_moved ? n.turned_white : n.turned_black;
+    for (int s = 0; s < symmetry_.count(); ++s) opp[s] &= ~symmetry_.apply(s, captured);
+  }
+  const auto c = symmetry_.least(n.turned_black, n.turned_white);
   n.canonical_black = c.black;
   n.canonical_white = c.white;
   n.symmetry = c.symmetry;

@@ -26,6 +26,9 @@ struct LineNode {  // one position of the line of play
   std::uint64_t canonical_black, canonical_white;
   int symmetry;  // maps the board to the canonical one
   std::uint64_t invariant_key;  // hash of the canonical board
+  // The boards under every symmetry (BoardSymmetry::apply_all): a child's
+  // canonical board is then a few ORs and compares, not 8 transforms.
+  std::uint64_t turned_black[8], turned_white[8];
   Go::Position position() const { return {black, white, black_to_move, passes, {}}; }
   // The table key's side to move and passes; 0 marks an empty entry.
   std::uint8_t state() const { return static_cast<std::uint8_t>(1 + black_to_move + 2 * passes); }
@@ -59,6 +62,8 @@ class HistoryLine {
   const BoardSymmetry& symmetry() const { return symmetry_; }
   LineNode make_node(std::uint64_t black, std::uint64_t white, int black_to_move, int passes) const;
   LineNode make_node(const Go::Position& p) const { return make_node(p.black, p.white, p.black_to_move, p.passes); }
+  // The node of q, a child of `parent` by move m (the same as make_node(q), faster).
+  LineNode child_node(const LineNode& parent, Go::Move m, const Go::Position& q) const;
 
   void load(const GoGame& game);
   void push(const LineNode& n) {

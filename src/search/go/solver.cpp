@@ -150,7 +150,7 @@ GoSolver::Bounds GoSolver::search(int alpha, int beta, int depth, ExploredBoards
     const Go::Move m = moves[i];
     Go::Position q;
     if (!go.try_play(p, m, q)) continue;  // occupied or suicide
-    const Node child = line_.make_node(q);
+    const Node child = line_.child_node(n, m, q);
     if (m != Go::kPass) {
       const int r = line_.repeat_index(child);
       if (r >= 0) {  // superko: the move is illegal on this line
