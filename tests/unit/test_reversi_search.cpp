@@ -17,6 +17,7 @@
 
 #include "games/reversi.h"
 #include "games/reversi_kernel.h"
+#include "sanitized.h"
 #include "src/search/full_key_table.h"
 #include "src/search/reversi/final_score.h"
 #include "src/search/reversi/last_empties.h"
@@ -451,7 +452,7 @@ TEST_CASE("reversi search: Searcher<Reversi> on random 8x8 positions with 8..12 
   gsolve::search::Searcher<gsolve::Reversi> searcher(gsolve::Reversi(8), opt);
   Driver d;
   d.leaf_empties = 5;
-  for (int checked = 0; checked < 60;) {
+  for (int checked = 0; checked < gsolve::testing::samples(60, 15);) {
     Board b;
     if (!random_position(rng, 8 + checked % 5, &b)) continue;
     const int v = d.solve(b.own, b.opp, b.empty);

@@ -14,6 +14,7 @@
 #include "src/search/connect4/pons_score.h"
 #include "src/search/searcher.h"
 #include "src/search/test_set.h"
+#include "sanitized.h"
 
 using namespace gsolve;
 using namespace gsolve::search;
@@ -174,7 +175,7 @@ TEST_CASE("search: one thread and two threads agree") {
   Connect4 g(7, 6);
   Searcher<Connect4> one(g, {.threads = 1, .hash_mb = 16});
   Searcher<Connect4> two(g, {.threads = 2, .hash_mb = 16, .split_depth = 4, .min_split_empties = 8});
-  for (const Line& l : read_lines("Test_L1_R2", 20)) {
+  for (const Line& l : read_lines("Test_L1_R2", testing::samples(20, 5))) {
     const auto p = g.parse(l.moves);
     one.clear();
     two.clear();
@@ -198,7 +199,7 @@ TEST_CASE("search: every root driver and ordering option gives the exact score")
       o.killers = o.history = threads == 2;
       Searcher<Connect4> solver(g, o);
       for (const char* set : {"Test_L2_R2", "Test_L1_R2"})
-        for (const Line& l : read_lines(set, 8)) {
+        for (const Line& l : read_lines(set, testing::samples(8, 2))) {
           solver.clear();
           CHECK(solver.solve(g.parse(l.moves)) == l.score);
         }
