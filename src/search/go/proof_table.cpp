@@ -74,22 +74,24 @@ ProofTable::ProofTable(std::size_t bytes, bool shared)
   proven_.buckets = reinterpret_cast<Bucket<Result>*>(open_.buckets + open_.count);
 }
 
-bool ProofTable::find(const Key& key, std::uint64_t hash, Entry& out, Certificate& cert) {
-  {
-    Bucket<Estimate>& b = open_.bucket(hash);
-    const Hold hold(b.lock, shared_);
-    const Estimate* e = find_in(b, key, hash);
-    if (!e) return false;
-    out = {key.black, key.white, key.target, e->phi, e->delta, key.state, key.goal, e->work};
-  }
-  if (out.phi != 0 && out.delta != 0) return true;
+bool ProofTable::find_numbers(const Key& key, std::uint64_t hash, Entry& out) {
+  Bucket<Estimate>& b = open_.bucket(hash);
+  const Hold hold(b.lock, shared_);
+  const Estimate* e = find_in(b, key, hash);
+  if (!e) return false;
+  out = {key.black, key.white, key.target, e->phi, e->delta, key.state, key.goal, e->work};
+  return true;
+}
+
+bool ProofTable::find_result(const Key& key, std::uint64_t hash, std::uint32_t phi, std::uint32_t delta,
+                             Certificate& cert) {
   Bucket<Result>& b = proven_.bucket(hash);
   const Hold hold(b.lock, shared_);
   const Result* r = find_in(b, key, hash);
   // The proof's certificate was replaced, or (shared) another prover stored
-  // a newer result of the key here after the numbers above were read (this
-  // part is written first): none to use.
-  if (!r || r->entry.phi != out.phi || r->entry.delta != out.delta) return false;
+  // a newer result of the key here after the numbers were read (this part
+  // is written first): none to use.
+  if (!r || r->entry.phi != phi || r->entry.delta != delta) return false;
   cert = r->cert;
   return true;
 }

@@ -65,7 +65,22 @@ class ProofTable {
   }
   // The key's entry, if the table has it (estimates: one under its hash);
   // for a proof or a disproof, with its certificate.
-  bool find(const Key& key, std::uint64_t hash, Entry& out, Certificate& cert);
+  bool find(const Key& key, std::uint64_t hash, Entry& out, Certificate& cert) {
+    if (!find_numbers(key, hash, out)) return false;
+    return (out.phi != 0 && out.delta != 0) || find_result(key, hash, out.phi, out.delta, cert);
+  }
+  // The same in two steps, so that a prover can prefetch the results of all
+  // its children found resolved before it reads the first (prefetch_result).
+  // The numbers of the key's entry, if the table has it:
+  bool find_numbers(const Key& key, std::uint64_t hash, Entry& out);
+  // The key's bucket of results, all its cache lines.
+  void prefetch_result(std::uint64_t hash) const {
+    const char* b = reinterpret_cast<const char*>(&proven_.bucket(hash));
+    for (std::size_t line = 0; line < sizeof(Bucket<Result>); line += 64) __builtin_prefetch(b + line);
+  }
+  // The certificate of a proof or a disproof whose numbers find_numbers read,
+  // if the table still has them (the result was not replaced).
+  bool find_result(const Key& key, std::uint64_t hash, std::uint32_t phi, std::uint32_t delta, Certificate& cert);
   // Stores the numbers, and the certificate of a proof or a disproof (phi or
   // delta 0; cert is null for estimates), over the key's entry, else an
   // empty one, else the one with the least work.

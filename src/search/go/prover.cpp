@@ -107,20 +107,27 @@ GoProver::Numbers GoProver::initial_numbers(const LineNode& n, int t) const {
 void GoProver::evaluate(Child& c, int t) {
   c.seen = ExploredBoards::of(c.node.black, c.node.white, c.node.invariant_key);
   c.hits = SuperkoHits{};
+  c.pending = false;
   if (ended(c.node, t, c.numbers)) return;
   ProofTable::Entry e;
-  Certificate cert;
-  if (table_->find(key(c.node, t), c.hash, e, cert)) {
+  if (table_->find_numbers(key(c.node, t), c.hash, e)) {
+    c.numbers = {e.phi, e.delta};
     // An estimate: the node was searched, so the static bounds did not decide it there.
-    if (e.phi != 0 && e.delta != 0) {
-      c.numbers = {e.phi, e.delta};
-      return;
-    }
+    if (e.phi != 0 && e.delta != 0) return;
+    table_->prefetch_result(c.hash);
+    c.pending = true;
+    return;
+  }
+  if (!bounded(c.node, t, c.numbers, c.seen)) c.numbers = initial_numbers(c.node, t);
+}
+
+void GoProver::evaluate_result(Child& c, int t) {
+  Certificate cert;
+  if (table_->find_result(key(c.node, t), c.hash, c.numbers.phi, c.numbers.delta, cert)) {
     line_.push(c.node);  // usable() reads the line above the node
     const bool usable = line_.usable(cert, c.node, c.hits);
     line_.pop();
     if (usable) {
-      c.numbers = {e.phi, e.delta};
       c.seen = line_.seen_of(cert, c.node);
       return;
     }
@@ -171,6 +178,8 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
   // between two children's moves overlapped with none), read after the static bounds.
   for (int i = 0; i < count; ++i) table_->prefetch(kids[i].hash);
   for (int i = 0; i < count; ++i) evaluate(kids[i], child_t);
+  for (int i = 0; i < count; ++i)
+    if (kids[i].pending) evaluate_result(kids[i], child_t);
 
   // The goal holds when a child's fails: phi = min of the children's delta,
   // delta = sum of their phi.

@@ -88,6 +88,7 @@ class GoProver {
     Numbers numbers;     // of the child's goal (child_score_goal / child_value_goal of t)
     ExploredBoards seen;  // when resolved: the boards of its proof
     SuperkoHits hits;
+    bool pending;  // the table holds a result of it whose certificate evaluate() has yet to read
   };
 
   Numbers mid(int t, std::uint32_t th_phi, std::uint32_t th_delta, ExploredBoards& seen, SuperkoHits& hits);
@@ -95,7 +96,11 @@ class GoProver {
   // usable on this line), static bounds, or initial_numbers. The table comes
   // before the bounds because df-pn evaluates a node's children again each
   // time it returns to the node, and Benson's algorithm costs more than a probe.
+  // In two steps: evaluate() leaves a child whose result the table holds
+  // pending, with that result's bucket prefetched; evaluate_result() reads it
+  // then (after the other children, so that the misses overlap).
   void evaluate(Child& c, int t);
+  void evaluate_result(Child& c, int t);
   Numbers initial_numbers(const LineNode& n, int t) const;
   // Whether the game has ended at n (two passes); out holds its numbers then.
   bool ended(const LineNode& n, int t, Numbers& out) const;
