@@ -37,20 +37,29 @@ void SuperkoHits::forget_from(int index) {
 
 HistoryLine::HistoryLine(const Go& go) : go_(go), symmetry_(go) { line_.reserve(1024); }
 
+namespace {
+
+// The node's keys and canonical board, from its boards and their turned copies.
+void set_keys(const BoardSymmetry& symmetry, LineNode& n) {
+  n.key = mix_board(n.black, n.white);
+  const auto c = symmetry.least(n.turned_black, n.turned_white);
+  n.canonical_black = c.black;
+  n.canonical_white = c.white;
+  n.symmetry = c.symmetry;
+  n.invariant_key = mix_board(c.black, c.white);
+}
+
+}  // namespace
+
 LineNode HistoryLine::make_node(std::uint64_t black, std::uint64_t white, int black_to_move, int passes) const {
   LineNode n{};
   n.black = black;
   n.white = white;
   n.black_to_move = static_cast<std::uint8_t>(black_to_move);
   n.passes = static_cast<std::uint8_t>(passes);
-  n.key = mix_board(black, white);
   symmetry_.apply_all(black, n.turned_black);
   symmetry_.apply_all(white, n.turned_white);
-  const auto c = symmetry_.least(n.turned_black, n.turned_white);
-  n.canonical_black = c.black;
-  n.canonical_white = c.white;
-  n.symmetry = c.symmetry;
-  n.invariant_key = mix_board(c.black, c.white);
+  set_keys(symmetry_, n);
   return n;
 }
 
@@ -61,7 +70,6 @@ LineNode HistoryLine::child_node(const LineNode& parent, Go::Move m, const Go::P
   if (m == Go::kPass) return n;  // the same board
   n.black = q.black;
   n.white = q.white;
-  n.key = mix_board(q.black, q.white);
   // The mover's stone, and the opponent's stones it captured (rare: turned by the tables).
   const bool black_moved = parent.black_to_move;
   symmetry_.add_point(m, black_moved ? n.turned_black : n.turned_white);
@@ -70,11 +78,7 @@ LineNode HistoryLine::child_node(const LineNode& parent, Go::Move m, const Go::P
     std::uint64_t* opp = black_moved ? n.turned_white : n.turned_black;
     for (int s = 0; s < symmetry_.count(); ++s) opp[s] &= ~symmetry_.apply(s, captured);
   }
-  const auto c = symmetry_.least(n.turned_black, n.turned_white);
-  n.canonical_black = c.black;
-  n.canonical_white = c.white;
-  n.symmetry = c.symmetry;
-  n.invariant_key = mix_board(c.black, c.white);
+  set_keys(symmetry_, n);
   return n;
 }
 
