@@ -35,18 +35,8 @@ class BoardSymmetry {
     std::uint64_t black, white;
     int symmetry;  // apply(symmetry, board) is the canonical board
   };
-  // The least (black, white) pair over the symmetries.
-  Canonical canonical(std::uint64_t black, std::uint64_t white) const {
-    Canonical best{black, white, 0};
-    for (int s = 1; s < count_; ++s) {
-      const std::uint64_t b = apply(s, black);
-      if (b > best.black) continue;
-      const std::uint64_t w = apply(s, white);
-      if (b < best.black || w < best.white) best = {b, w, s};
-    }
-    return best;
-  }
-  // The same from the boards under every symmetry (apply_all): no table reads.
+  // The least (black, white) pair over the symmetries, from the boards
+  // under every symmetry (apply_all, add_point): no table reads.
   Canonical least(const std::uint64_t* black, const std::uint64_t* white) const {
     Canonical best{black[0], white[0], 0};
     for (int s = 1; s < count_; ++s)

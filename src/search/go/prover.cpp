@@ -175,7 +175,7 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
   }
   // All the children's buckets at once, so that their misses overlap (a
   // prefetch that misses the TLB can hold up the instructions after it: one
-  // between two children's moves overlapped with none), read after the static bounds.
+  // between two children's moves overlapped with none), read by evaluate().
   for (int i = 0; i < count; ++i) table_->prefetch(kids[i].hash);
   for (int i = 0; i < count; ++i) evaluate(kids[i], child_t);
   for (int i = 0; i < count; ++i)

@@ -88,7 +88,7 @@ class GoProver {
     Numbers numbers;     // of the child's goal (child_score_goal / child_value_goal of t)
     ExploredBoards seen;  // when resolved: the boards of its proof
     SuperkoHits hits;
-    bool pending;  // the table holds a result of it whose certificate evaluate() has yet to read
+    bool pending;  // the table holds a result of it whose certificate evaluate_result() has yet to read
   };
 
   Numbers mid(int t, std::uint32_t th_phi, std::uint32_t th_delta, ExploredBoards& seen, SuperkoHits& hits);
