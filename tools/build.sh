@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Configures and builds gsolve (Release) into build/ (or $BUILD_DIR).
 # ccache is used when it is installed (worktrees share it with CCACHE_BASEDIR).
-# TARGETS="a b" builds only those targets (default: all).
+# TARGETS="a b" builds only those targets (default: all). A new build directory
+# uses Ninja where it is installed: it compiles a target's files while the
+# libraries it links are still being built, so both cores stay busy (the
+# ASan+UBSan build of tools/test.sh took 363 s against 404 s with make).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}
@@ -10,6 +13,8 @@ if command -v ccache >/dev/null 2>&1; then
   export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$(cd .. && pwd)}
   launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 fi
-cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release "${launcher[@]}" "$@" >/dev/null
+generator=()
+if [ ! -f "$BUILD_DIR/CMakeCache.txt" ] && command -v ninja >/dev/null 2>&1; then generator=(-G Ninja); fi
+cmake -S . -B "$BUILD_DIR" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release "${launcher[@]}" "$@" >/dev/null
 # shellcheck disable=SC2086
 cmake --build "$BUILD_DIR" -j "$(nproc)" ${TARGETS:+--target $TARGETS}

@@ -2,9 +2,10 @@
 # Installs the Debian packages gsolve builds with, if any is missing.
 set -euo pipefail
 # clang + libclang-rt-dev: the sanitizer builds and libFuzzer (tools/test.sh); llvm: llvm-symbolizer
-# for TSan's reports (inlined frames, which its suppressions match); ccache: rebuilds;
+# for TSan's reports (inlined frames, which its suppressions match); ccache: rebuilds; ninja:
+# builds that keep both cores busy to the end (make waits for a library before its users' files);
 # gnugo: the Go interoperability peer of the SGF and GTP tests; Open MPI: solves over many processes.
-PACKAGES=(g++ cmake make pkg-config libtbb-dev liblmdb-dev libzstd-dev libcli11-dev doctest-dev
+PACKAGES=(g++ cmake make ninja-build pkg-config libtbb-dev liblmdb-dev libzstd-dev libcli11-dev doctest-dev
           libfmt-dev nlohmann-json3-dev python3 jq clang libclang-rt-dev llvm ccache gnugo
           libopenmpi-dev openmpi-bin)
 missing=()
