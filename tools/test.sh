@@ -3,7 +3,7 @@
 # label) in a Release build, then the same code under the sanitizers:
 #   asan   build-asan/ (GSOLVE_SANITIZE=address: ASan + UBSan, and with clang
 #          GSOLVE_FUZZ): the unit tests and the quick end-to-end tests, then
-#          each libFuzzer target for FUZZ_SECONDS (default 15) on its seeds
+#          each libFuzzer target for FUZZ_SECONDS (default 10) on its seeds
 #   tsan   build-tsan/ (GSOLVE_SANITIZE=thread, g++, gsolve only): the
 #          parallel solvers, verifiers, search and Go on small games
 #          (tests/e2e/parallel.sh), with tools/tsan.supp (Debian's libtbb is
@@ -71,7 +71,7 @@ if [ "${SANITIZE:-1}" != 0 ]; then
   # not ours to fix).
   stage "asan+ubsan tests" run_ctest build-asan -LE long -E "^e2e_(search|parallel|verify|derived|reversi_bench|mpi)$"
   if [ $fuzz = ON ]; then
-    stage "fuzz" tools/fuzz.sh build-asan "${FUZZ_SECONDS:-15}"
+    stage "fuzz" tools/fuzz.sh build-asan "${FUZZ_SECONDS:-10}"
   fi
   if [ "${TSAN:-1}" != 0 ]; then
     stage "tsan build" env CXX=g++ BUILD_DIR=build-tsan TARGETS="gsolve tsan_race_probe" \

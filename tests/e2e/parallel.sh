@@ -37,7 +37,9 @@ solve_check connect4:4x4 "$WORK/top.gsdb" '[.coverage, .complete, .start.value, 
 "$BIN" bench --set "$DATA/ref_4x4.txt" --threads 2 --hash 16 --json >"$WORK/bench.json" || fail "bench --set ref_4x4"
 jq -e --argjson n "$(grep -c . "$DATA/ref_4x4.txt")" '.positions == $n and .wrong == 0' "$WORK/bench.json" >/dev/null \
   || fail "bench --set ref_4x4 --threads 2: $(cat "$WORK/bench.json")"
-head -n 4 "$DATA/Test_L1_R1" >"$WORK/lines"
+# Seven of the first eight lines: the second (every move's exact remoteness
+# along long ties) takes 5.9 s here and 45 s under ThreadSanitizer.
+sed -n '1p;3,8p' "$DATA/Test_L1_R1" >"$WORK/lines"
 "$BIN" query --game connect4:7x6 --json --threads 2 --hash 16 - <"$WORK/lines" >"$WORK/answers" || fail "query --game connect4:7x6"
 # Pons score from value and remoteness: 22 - the winner's stones = floor((44 - plies at the end) / 2).
 pons='(.position | length) + .remoteness | (44 - .) / 2 | floor'
