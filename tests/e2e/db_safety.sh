@@ -71,8 +71,10 @@ expect_db_error "$incomplete" "$BIN" verify --db killed.gsdb --random --walks 10
 # 5. One writer: the database file is flock'ed for the whole solve. A held
 # lock (here by flock(1), the same lock a solve takes) refuses a second solve
 # at once, whatever its options, while readers keep reading.
-flock -n c4.gsdb sleep 30 &
-holder=$!
+# (The holder is sleep itself, holding the locked descriptor: killing it
+# releases the lock, and no orphaned sleep keeps ctest waiting on its output.)
+hold_lock() { (exec 9>>"$1" && flock -n 9 && exec sleep 30 >/dev/null 2>&1) & holder=$!; }
+hold_lock c4.gsdb
 sleep 0.3
 locked="c4.gsdb: another solve is writing it (the file is locked)"
 expect_db_error "$locked" "$BIN" solve connect4:5x4 --db c4.gsdb
@@ -82,8 +84,7 @@ cmp -s want.json got.json || fail "a reader could not read beside the writer loc
 "$BIN" info --db c4.gsdb >/dev/null
 "$BIN" verify --db c4.gsdb --random --walks 50 >/dev/null
 kill $holder; wait $holder 2>/dev/null || true
-flock -n killed.gsdb sleep 30 &
-holder=$!
+hold_lock killed.gsdb
 sleep 0.3
 expect_db_error "killed.gsdb: another solve is writing it (the file is locked)" "$BIN" solve connect4:5x4 --db killed.gsdb --resume
 "$BIN" info --db killed.gsdb | grep -qx "solve         RUNNING (a solve is writing it now)" || fail "info does not see the running solve"
