@@ -847,6 +847,17 @@ TEST_CASE("go: 2x5 and 5x2 are +10, 3x3 +9, 3x4 and 4x3 +4, in the proof-number 
   }
 }
 
+TEST_CASE("go: a solver's table is no larger than its board can use") {
+  // 1 KiB for each of the 3^points boards, at least 1 MiB: 1 GiB on 2x2 cost
+  // 3.6 s of the kernel zeroing pages at their first touch, and bought nothing.
+  constexpr std::size_t kMiB = std::size_t{1} << 20;
+  CHECK(GoSolver(Go(2, 2), 1024 * kMiB).table_bytes() == kMiB);
+  CHECK(GoSolver(Go(3, 3), 1024 * kMiB).table_bytes() == 19'683 * 1024);
+  CHECK(GoSolver(Go(3, 3), 4 * kMiB, 2).table_bytes() == 4 * kMiB);
+  CHECK(GoSolver(Go(2, 2), kMiB / 2).table_bytes() == kMiB / 2);
+  CHECK(GoSolver(Go(5, 5), 1024 * kMiB).table_bytes() == 1024 * kMiB);
+}
+
 TEST_CASE("long: go: 4x4 is +2 (van der Werf et al. 2003), with 1 and 2 threads") {
   const Go go(4, 4);
   for (const int threads : {1, 2}) {

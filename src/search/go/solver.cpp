@@ -20,11 +20,24 @@ constexpr int kInfinity = 1 << 30;
 
 int log2_work(std::uint64_t nodes) { return nodes ? 63 - __builtin_clzll(nodes) : 0; }
 
+// No more table than the board can use: entries land wherever they hash, and
+// the first touch of each (huge) page has the kernel zero it, so a big table on
+// a small board costs its whole size in zeroing (solve go:2x2 with the default
+// 1 GiB took 3.6 s, all of it first touches). 1 KiB for each of the 3^points
+// boards (the entries of every test and goal), at least 1 MiB.
+std::size_t useful_table_bytes(const Go& go, std::size_t bytes) {
+  std::size_t useful = 1024;
+  for (int i = 0; i < go.points() && useful < bytes; ++i) useful *= 3;
+  return std::min(bytes, std::max(useful, std::size_t{1} << 20));
+}
+
 }  // namespace
 
 GoSolver::GoSolver(const Go& go, std::size_t table_bytes, int threads)
     : line_(go),
-      memory_(std::max<std::size_t>(std::bit_floor(table_bytes / 4 / (4 * sizeof(Entry))), 1) * 4 * sizeof(Entry)) {
+      memory_(std::max<std::size_t>(std::bit_floor(useful_table_bytes(go, table_bytes) / 4 / (4 * sizeof(Entry))), 1) *
+              4 * sizeof(Entry)) {
+  table_bytes = useful_table_bytes(go, table_bytes);
   // The provers share one table (proof_table.h); one prover alone does not lock it.
   const auto proofs = std::make_shared<ProofTable>(table_bytes - memory_.bytes(), threads > 1);
   for (int i = 0; i < std::max(threads, 1); ++i) provers_.push_back(std::make_unique<GoProver>(go, proofs));

@@ -57,9 +57,11 @@ namespace gsolve::search::go {
 
 class GoSolver {
  public:
-  static constexpr std::size_t kDefaultTableBytes = std::size_t{256} << 20;  // mapped lazily: small boards touch little of it
+  static constexpr std::size_t kDefaultTableBytes = std::size_t{256} << 20;
 
-  // threads: tests run at once, one prover each, all over one table (proof_table.h).
+  // threads: tests run at once, one prover each, all over one table
+  // (proof_table.h). The table takes table_bytes, or less on a board too small
+  // to use them (1 KiB for each of its 3^points boards, at least 1 MiB).
   explicit GoSolver(const Go& go, std::size_t table_bytes = kDefaultTableBytes, int threads = 1);
 
   struct MoveResult {
