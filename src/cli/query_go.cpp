@@ -31,8 +31,9 @@ void report_tests(search::go::GoSolver& solver, const Go& go, const GoQueryOptio
     });
     solver.on_split([start, &go](const search::go::SplitReport& r) {
       const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      std::cerr << fmt::format("split: after {} the test {} ({} of {} children closed), {} nodes, {:.1f} s\n",
-                               go.point_name(r.move), r.holds ? "holds" : "fails", r.closed, r.children, r.nodes, s);
+      std::cerr << fmt::format("split: after {} the test {} ({} of {} children closed), {} nodes, {} prover{}, {:.1f} s\n",
+                               go.point_name(r.move), r.holds ? "holds" : "fails", r.closed, r.children, r.nodes,
+                               r.provers, r.provers == 1 ? "" : "s", s);
     });
     solver.on_heartbeat([start](std::uint64_t nodes, int plies) {
       const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -487,6 +487,38 @@ TEST_CASE("go: with more provers than children, a split test shares them out and
   }
 }
 
+TEST_CASE("go: a prover left without children joins a split test still open") {
+  // Two provers after 13 moves of GNU Go's line: each takes one child's
+  // test at a time. The first left without children hands itself to the
+  // other's test, which stops and splits again with both: that test ends
+  // with two provers. (Unless it ends within the 4096 expansions before its
+  // prover polls its stop condition: on a fresh table each time, a few
+  // tries, of which one in eight or so ends so. The answer is one prover's
+  // every time, and no stop condition is left behind.)
+  using search::go::GoProver;
+  const Go go(5, 5);
+  const GoGame after_e5 = parse_go_game(go, "c3 c4 d4 d3 d2 b3 c2 d5 e3 b2 b1 e4 e5");
+  const std::size_t children = search::go::distinct_children(after_e5).size();
+  bool joined = false;
+  for (int attempt = 0; attempt < 6 && !joined; ++attempt) {
+    const auto table = std::make_shared<search::go::ProofTable>(std::size_t{64} << 20, true);
+    std::vector<std::unique_ptr<GoProver>> provers;
+    for (int k = 0; k < 2; ++k) provers.push_back(std::make_unique<GoProver>(go, table));
+    std::vector<search::go::SplitReport> reports;
+    CHECK_FALSE(search::go::split_at_least(provers, after_e5, GoProver::Goal::Score, -24,
+                                           [&](const search::go::SplitReport& r) { reports.push_back(r); }, 4096));
+    REQUIRE(reports.size() == children);
+    for (const auto& r : reports) {
+      CHECK(r.holds);
+      CHECK((r.provers == 1 || r.provers == 2));
+      joined |= r.provers == 2;
+    }
+    for (const auto& p : provers) CHECK_FALSE(p->stop_condition());
+    CHECK_FALSE(provers[1]->at_least(after_e5, GoProver::Goal::Score, -24));
+  }
+  CHECK(joined);
+}
+
 namespace {
 std::uint64_t points_of(const Go& go, std::initializer_list<const char*> names) {
   std::uint64_t set = 0;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <exception>
 #include <functional>
 #include <mutex>
@@ -80,59 +81,109 @@ bool split(std::span<GoProver* const> provers, const GoGame& game, GoProver::Goa
 
   const std::vector<GoGame> children = distinct_children(game);
   const int child_t = goal == GoProver::Goal::Score ? child_score_goal(t) : child_value_goal(t);
-  std::atomic<std::size_t> next{0};
   std::atomic<bool> answered{false};
-  std::mutex lock;
+  std::mutex lock;         // guards what follows, and each group's joining, busy and since
+  std::size_t next = 0;    // the next child to test
   std::size_t held = 0;    // children whose goal holds
   std::size_t closed = 0;  // children whose tests ended
   bool holds = false;
   std::exception_ptr failure;
   // A group of provers takes one child's test at a time: one prover where
   // there are as many children as provers, else the provers shared out
-  // among the children, each group splitting its child's test again.
-  const auto work = [&](std::span<GoProver* const> group) {
-    std::vector<std::unique_ptr<StopWhile>> once_answered;
-    for (GoProver* p : group)
-      once_answered.push_back(std::make_unique<StopWhile>(*p, [&] { return answered.load(std::memory_order_relaxed); }));
+  // among the children, each group splitting its child's test again. A group
+  // left without children hands its provers to the busy group whose test
+  // started first (likely the largest): that group stops its test and splits
+  // it again with them (the table keeps what it had found), so that no
+  // prover waits while a test is open.
+  struct Group {
+    std::atomic<bool> reinforce{false};  // provers wait in `joining`
+    std::vector<GoProver*> joining;
+    bool busy = false;  // on a child's test since `since`
+    std::chrono::steady_clock::time_point since;
+  };
+  const std::size_t count = std::min(provers.size(), children.size());
+  std::vector<Group> groups(count);
+  const auto work = [&](std::size_t g, std::vector<GoProver*> mine) {
+    Group& self = groups[g];
+    std::vector<std::unique_ptr<StopWhile>> stops;
+    const auto watch = [&](GoProver* p) {
+      stops.push_back(std::make_unique<StopWhile>(*p, [&] {
+        return answered.load(std::memory_order_relaxed) || self.reinforce.load(std::memory_order_relaxed);
+      }));
+    };
+    for (GoProver* p : mine) watch(p);
     const auto nodes = [&] {
       std::uint64_t n = 0;
-      for (const GoProver* p : group) n += p->nodes();
+      for (const GoProver* p : mine) n += p->nodes();
       return n;
     };
+    std::size_t i = children.size();  // the child under test; none
+    std::uint64_t before = 0;          // the group's expansions when its test started
     for (;;) {
-      const std::size_t i = next.fetch_add(1);
-      if (i >= children.size() || answered.load()) break;
+      {
+        const std::lock_guard<std::mutex> hold(lock);
+        for (GoProver* p : self.joining) {
+          before += p->nodes();
+          mine.push_back(p);
+          watch(p);
+        }
+        self.joining.clear();
+        self.reinforce = false;
+        if (i == children.size()) {
+          if (next < children.size() && !answered) {
+            i = next++;
+            before = nodes();
+            self.busy = true;
+            self.since = std::chrono::steady_clock::now();
+          } else {
+            self.busy = false;
+            Group* target = nullptr;
+            for (Group& o : groups)
+              if (o.busy && (!target || o.since < target->since)) target = &o;
+            stops.clear();  // the provers' stop conditions back to the enclosing split's before another group watches them
+            if (target && !answered) {
+              target->joining.insert(target->joining.end(), mine.begin(), mine.end());
+              target->reinforce = true;
+            }
+            return;
+          }
+        }
+      }
       try {
-        const std::uint64_t before = nodes();
         const bool child_holds =
-            group.size() == 1 ? group[0]->at_least(children[i], goal, child_t) : split(group, children[i], goal, child_t, {}, alone);
+            mine.size() == 1 ? mine[0]->at_least(children[i], goal, child_t) : split(mine, children[i], goal, child_t, {}, alone);
         const std::lock_guard<std::mutex> hold(lock);
         if (progress)
           progress({Go::move_between(game.position(), children[i].position()), child_holds, nodes() - before, ++closed,
-                    children.size()});
+                    children.size(), mine.size()});
         if (!child_holds) {  // the move to this child reaches the root's goal
           holds = true;
           answered = true;
         } else if (++held == children.size()) {
           answered = true;
         }
+        i = children.size();
       } catch (const GoProver::Stopped&) {
-        break;
+        // Provers joined (taken at the top of the loop, the test resumes
+        // with them), else the split is answered or stopped from outside.
+        if (answered.load() || stopped_outside() || !self.reinforce.load()) break;
       } catch (...) {
         const std::lock_guard<std::mutex> hold(lock);
         failure = std::current_exception();
         answered = true;
+        break;
       }
     }
   };
-  const std::size_t groups = std::min(provers.size(), children.size());
-  const auto group = [&](std::size_t g) {
-    const std::size_t from = g * provers.size() / groups, to = (g + 1) * provers.size() / groups;
-    return provers.subspan(from, to - from);
-  };
   std::vector<std::thread> helpers;
-  for (std::size_t g = 1; g < groups; ++g) helpers.emplace_back(work, group(g));
-  work(group(0));
+  for (std::size_t g = count; g-- > 0;) {
+    const std::size_t from = g * provers.size() / count, to = (g + 1) * provers.size() / count;
+    std::vector<GoProver*> mine(provers.begin() + from, provers.begin() + to);
+    if (g > 0)
+      helpers.emplace_back(work, g, std::move(mine));
+    else
+      work(0, std::move(mine));
+  }
   for (auto& h : helpers) h.join();
   if (failure) std::rethrow_exception(failure);
   if (!answered) {

@@ -13,6 +13,12 @@
 // with more cores than a position has moves keeps them all at work (the 5x5
 // root: 7 distinct moves; after c3: 6 replies).
 //
+// A group left without children hands its provers to the busy group whose
+// test started first; that group stops its test and splits it again with
+// them (the shared table keeps what it had found), so that the provers stay
+// at work until the last test closes: a proof whose children differ in size
+// (5x5 after c3) is not left to one prover for its largest child.
+//
 // Children that a symmetry of every board of the line maps onto each other
 // are one test: their lines are the same game, superko included.
 //
@@ -40,6 +46,7 @@ struct SplitReport {
   std::uint64_t nodes;   // the child's test's expansions
   std::size_t closed;    // children whose tests ended, this one included
   std::size_t children;  // tests in all (children up to the line's symmetries)
+  std::size_t provers;   // on the child's test when it ended (more than it started with where others joined)
 };
 using SplitProgress = std::function<void(const SplitReport&)>;
 
