@@ -63,11 +63,11 @@ LineNode HistoryLine::make_node(std::uint64_t black, std::uint64_t white, int bl
   return n;
 }
 
-LineNode HistoryLine::child_node(const LineNode& parent, Go::Move m, const Go::Position& q) const {
-  LineNode n = parent;
+void HistoryLine::make_child(const LineNode& parent, Go::Move m, const Go::Position& q, LineNode& n) const {
+  n = parent;
   n.black_to_move = q.black_to_move;
   n.passes = q.passes;
-  if (m == Go::kPass) return n;  // the same board
+  if (m == Go::kPass) return;  // the same board
   n.black = q.black;
   n.white = q.white;
   // The mover's stone, and the opponent's stones it captured (rare: turned by the tables).
@@ -79,7 +79,6 @@ LineNode HistoryLine::child_node(const LineNode& parent, Go::Move m, const Go::P
     for (int s = 0; s < symmetry_.count(); ++s) opp[s] &= ~symmetry_.apply(s, captured);
   }
   set_keys(symmetry_, n);
-  return n;
 }
 
 void HistoryLine::load(const GoGame& game) {

@@ -63,7 +63,13 @@ class HistoryLine {
   LineNode make_node(std::uint64_t black, std::uint64_t white, int black_to_move, int passes) const;
   LineNode make_node(const Go::Position& p) const { return make_node(p.black, p.white, p.black_to_move, p.passes); }
   // The node of q, a child of `parent` by move m (the same as make_node(q), faster).
-  LineNode child_node(const LineNode& parent, Go::Move m, const Go::Position& q) const;
+  LineNode child_node(const LineNode& parent, Go::Move m, const Go::Position& q) const {
+    LineNode n;
+    make_child(parent, m, q, n);
+    return n;
+  }
+  // The same made in place (the prover's frames: no second copy of a node).
+  void make_child(const LineNode& parent, Go::Move m, const Go::Position& q, LineNode& n) const;
 
   void load(const GoGame& game);
   void push(const LineNode& n) {

@@ -165,7 +165,7 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
     Go::Position q;
     if (!go.try_play(p, m, q)) continue;  // occupied or suicide
     Child& c = kids[count];
-    c.node = line_.child_node(n, m, q);
+    line_.make_child(n, m, q, c.node);
     if (m != Go::kPass) {
       const int r = line_.repeat_index(c.node);
       if (r >= 0) {
