@@ -14,7 +14,7 @@ ProofTable::Key key(std::uint64_t black) { return {black, 0, 1, 0, 25}; }
 }  // namespace
 
 TEST_CASE("proof table: estimates and results come back whole; a result whose certificate was replaced is not found") {
-  // The smallest table: one bucket of twelve estimates and one of four results.
+  // The smallest table: one bucket of nine estimates and one of four results.
   ProofTable table(1, false);
   ProofTable::Entry e;
   Certificate cert;
@@ -27,10 +27,14 @@ TEST_CASE("proof table: estimates and results come back whole; a result whose ce
   CHECK(e.delta == 9);
   CHECK(e.work == 6);  // log2(100)
   // Same hash, another key: an estimate is found by its hash alone (a
-  // collision costs work, never an answer: see the proof below).
+  // collision costs work, never an answer: see the proof below), and by the
+  // hash's low 32 bits within its bucket (the only bucket here).
   REQUIRE(table.find(key(2), 11, e, cert));
   CHECK(e.phi == 7);
   CHECK(e.delta == 9);
+  REQUIRE(table.find(key(2), 11 | std::uint64_t{5} << 40, e, cert));
+  CHECK(e.phi == 7);
+  CHECK_FALSE(table.find(key(1), 12, e, cert));
 
   // A proof over it, with its certificate.
   Certificate proof;
@@ -57,17 +61,17 @@ TEST_CASE("proof table: estimates and results come back whole; a result whose ce
   int found = 0;
   for (std::uint64_t b = 1; b <= 9; ++b) found += table.find(key(b), b == 1 ? 11 : b, e, cert) ? 1 : 0;
   CHECK(found == 4);
-  // Twelve estimates fill the bucket (hashes 11 and 2 to 9, then 20 to 22);
-  // a thirteenth replaces the lightest: 20's, stored with work 1.
-  for (std::uint64_t b = 20; b <= 22; ++b) table.store(key(b), b, 3, 4, nullptr, b == 20 ? 1 : 1 << 10);
+  // The nine keys fill the estimates' bucket; a tenth replaces the lightest
+  // (the first of 2 to 5, stored with work 16): 2's.
+  REQUIRE(table.find_numbers(key(2), 2, e));
+  table.store(key(20), 20, 5, 6, nullptr, 1 << 10);
+  CHECK_FALSE(table.find_numbers(key(2), 2, e));
   REQUIRE(table.find(key(20), 20, e, cert));
-  table.store(key(23), 23, 5, 6, nullptr, 1 << 10);
-  CHECK_FALSE(table.find(key(20), 20, e, cert));
-  REQUIRE(table.find(key(23), 23, e, cert));
   CHECK(e.phi == 5);
-  for (std::uint64_t b = 21; b <= 22; ++b) CHECK(table.find(key(b), b, e, cert));
+  for (std::uint64_t b = 3; b <= 9; ++b) CHECK(table.find_numbers(key(b), b, e));
+  CHECK(table.find_numbers(key(1), 11, e));
   // An estimate stored under a hash takes that hash's slot, whatever its key.
-  table.store(key(30), 23, 8, 8, nullptr, 1 << 10);
-  REQUIRE(table.find(key(23), 23, e, cert));
+  table.store(key(30), 20, 8, 8, nullptr, 1 << 10);
+  REQUIRE(table.find(key(20), 20, e, cert));
   CHECK(e.phi == 8);
 }

@@ -1,15 +1,17 @@
 // The table of the proof-number prover (prover.h), in two parts: every
-// entry's numbers in 12 bytes, found by its key's 64-bit hash alone, and
-// beside them, for the entries that are proofs or disproofs, the whole entry
-// with its certificate (history_line.h, 120 bytes), found by its whole key.
+// entry's numbers, nine to a bucket of two cache lines, found by a 32-bit tag
+// of its key's hash (the hash's high bits choose the bucket), and beside
+// them, for the entries that are proofs or disproofs, the whole entry with
+// its certificate (history_line.h, 120 bytes), found by its whole key.
 // Most entries are estimates (73-80% on the 5x5 tests), so one table of
 // whole entries held a quarter as many. An estimate read under another key
-// with the same hash costs work, never an answer: the numbers only guide
-// the search, and a proof or a disproof is taken from the results, whole key
-// and certificate. Each part puts its entries behind their hashes in a
-// bucket, so a probe that finds nothing reads one or two cache lines, and
-// replaces the one with the least work. A result whose certificate was
-// replaced is not found (the search proves it again).
+// with the same bucket and tag costs work, never an answer: the numbers only
+// guide the search, and a proof or a disproof is taken from the results,
+// whole key and certificate. A probe of the estimates reads its bucket's two
+// lines (one 128-byte pair, which the hardware fetches together); one of
+// the results puts the hashes in front, so a miss reads one or two lines.
+// Each part replaces the entry with the least work. A result whose
+// certificate was replaced is not found (the search proves it again).
 //
 // One table serves all the provers of a solver (GoSolver's threads): a test
 // split over them (split_test.h) keeps the transpositions between its
@@ -23,7 +25,6 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
-#include <type_traits>
 
 #include "src/search/go/history_line.h"
 #include "src/search/table_memory.h"
@@ -52,16 +53,11 @@ class ProofTable {
     Entry entry;
     Certificate cert;  // what the result depends on in the history
   };
-  // An estimate's slot: the numbers, both 0 when the slot is empty.
-  struct Estimate {
-    std::uint32_t phi, delta;
-    std::uint8_t work;
-  };
-
-  // The key's bucket of estimates, all four cache lines (a hit reads up to three of them).
+  // The key's bucket of estimates, both its cache lines.
   void prefetch(std::uint64_t hash) const {
     const char* b = reinterpret_cast<const char*>(&open_.bucket(hash));
-    for (std::size_t line = 0; line < sizeof(Bucket<Estimate>); line += 64) __builtin_prefetch(b + line);
+    __builtin_prefetch(b);
+    __builtin_prefetch(b + 64);
   }
   // The key's entry, if the table has it (estimates: one under its hash);
   // for a proof or a disproof, with its certificate.
@@ -76,7 +72,7 @@ class ProofTable {
   // The key's bucket of results, all its cache lines.
   void prefetch_result(std::uint64_t hash) const {
     const char* b = reinterpret_cast<const char*>(&proven_.bucket(hash));
-    for (std::size_t line = 0; line < sizeof(Bucket<Result>); line += 64) __builtin_prefetch(b + line);
+    for (std::size_t line = 0; line < sizeof(ResultBucket); line += 64) __builtin_prefetch(b + line);
   }
   // The certificate of a proof or a disproof whose numbers find_numbers read,
   // if the table still has them (the result was not replaced).
@@ -91,29 +87,36 @@ class ProofTable {
   void clear() { memory_.clear(); }
 
  private:
-  // Estimates twelve to a bucket of four cache lines, results four to eleven.
-  template <class Slot>
-  static constexpr int kSlots = std::is_same_v<Slot, Estimate> ? 12 : 4;
-  template <class Slot>
-  struct alignas(64) Bucket {
-    std::uint64_t hash[kSlots<Slot>];
+  // Estimates nine to a bucket of two cache lines, each field in an array of
+  // its own; a slot is empty when both its numbers are 0 (no entry is both).
+  static constexpr int kOpenSlots = 9;
+  struct alignas(128) OpenBucket {
+    std::uint32_t tag[kOpenSlots];  // the hash's low 32 bits
+    std::uint32_t phi[kOpenSlots], delta[kOpenSlots];
+    std::uint8_t work[kOpenSlots];  // log2 of the expansions below it
     std::atomic<std::uint32_t> lock;
-    Slot slot[kSlots<Slot>];
   };
-  template <class Slot>
+  // Results four to a bucket of eleven cache lines, their hashes in front.
+  static constexpr int kResultSlots = 4;
+  struct alignas(64) ResultBucket {
+    std::uint64_t hash[kResultSlots];
+    std::atomic<std::uint32_t> lock;
+    Result slot[kResultSlots];
+  };
+  template <class Bucket>
   struct Part {
-    Bucket<Slot>* buckets = nullptr;
+    Bucket* buckets = nullptr;
     std::uint64_t count = 0;
     // The hash scaled to the bucket count (any count: the memory is used whole).
-    Bucket<Slot>& bucket(std::uint64_t hash) const {
+    Bucket& bucket(std::uint64_t hash) const {
       return buckets[static_cast<std::uint64_t>((static_cast<unsigned __int128>(hash) * count) >> 64)];
     }
   };
   class Hold;  // a bucket's lock, when the table is shared
 
   TableMemory memory_;
-  Part<Estimate> open_;  // every entry's numbers
-  Part<Result> proven_;  // proofs and disproofs with their certificates
+  Part<OpenBucket> open_;      // every entry's numbers
+  Part<ResultBucket> proven_;  // proofs and disproofs with their certificates
   bool shared_;
 };
 
