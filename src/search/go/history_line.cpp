@@ -103,7 +103,7 @@ bool HistoryLine::has_more_stones(bool black, std::uint64_t stones) const {
   });
 }
 
-bool HistoryLine::usable(const Certificate& c, const LineNode& n, SuperkoHits& hits) const {
+bool HistoryLine::usable(const Certificate& c, const LineNode& n, int above, SuperkoHits& hits) const {
   const int back = symmetry_.inverse(n.symmetry);
   const ExploredBoards seen = c.seen.transformed(symmetry_, back);
   std::uint64_t need_black[2], need_white[2];
@@ -112,12 +112,11 @@ bool HistoryLine::usable(const Certificate& c, const LineNode& n, SuperkoHits& h
     need_black[k] = symmetry_.apply(back, c.hit_black[k]);
     need_white[k] = symmetry_.apply(back, c.hit_white[k]);
   }
-  const int last = top();
-  for (int j = 0; j < last; ++j) {
+  for (int j = 0; j < above; ++j) {
     const LineNode& y = line_[j];
     // The position before a pass (same board): on every line that reaches n.
     if (y.black == n.black && y.white == n.white &&
-        (go_.superko() == Superko::Positional || (j == last - 1 && n.passes > 0)))
+        (go_.superko() == Superko::Positional || (j == above - 1 && n.passes > 0)))
       continue;
     bool needed = false;
     for (int k = 0; k < c.hit_count; ++k)

@@ -90,7 +90,11 @@ class HistoryLine {
   // Whether a result with certificate c, stored for n's canonical position,
   // holds on the current line (n = back()); adds the line indices of its hit
   // boards to hits.
-  bool usable(const Certificate& c, const LineNode& n, SuperkoHits& hits) const;
+  bool usable(const Certificate& c, const LineNode& n, SuperkoHits& hits) const { return usable(c, n, top(), hits); }
+  // The same for n a child of back(), not pushed.
+  bool usable_child(const Certificate& c, const LineNode& n, SuperkoHits& hits) const {
+    return usable(c, n, top() + 1, hits);
+  }
   // The certificate of a result for n = back(), in the canonical frame; hits
   // must have been forgotten from n down (at most two kept, none dropped).
   Certificate certificate(const LineNode& n, const ExploredBoards& seen, const SuperkoHits& hits) const;
@@ -102,6 +106,9 @@ class HistoryLine {
   void forget_own(const LineNode& n, SuperkoHits& hits) const { hits.forget_from(n.passes > 0 ? top() - 1 : top()); }
 
  private:
+  // usable() over the boards line_[0, above), the line above n.
+  bool usable(const Certificate& c, const LineNode& n, int above, SuperkoHits& hits) const;
+
   Go go_;
   BoardSymmetry symmetry_;
   std::vector<LineNode> line_;

@@ -127,10 +127,7 @@ void GoProver::evaluate(Child& c, int t) {
 void GoProver::evaluate_result(Child& c, int t) {
   Certificate cert;
   if (table_->find_result(key(c.node, t), c.hash, c.numbers.phi, c.numbers.delta, cert)) {
-    line_.push(c.node);  // usable() reads the line above the node
-    const bool usable = line_.usable(cert, c.node, c.hits);
-    line_.pop();
-    if (usable) {
+    if (line_.usable_child(cert, c.node, c.hits)) {
       c.seen = line_.seen_of(cert, c.node);
       return;
     }
@@ -154,10 +151,12 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
   const std::uint64_t nodes_before = nodes_;
   if (goal_ == Goal::Value && line_.top() >= kScale - 1)  // the combined value holds lines shorter than kScale
     throw std::runtime_error("go: a line of play longer than " + std::to_string(kScale - 1) + " plies");
-  const LineNode n = line_.back();  // a copy: the line grows below
+  // The node is read in place: until a child is pushed below it (the line's
+  // storage may move as it grows), then again from the line.
+  const LineNode* n = &line_.back();
   const int child_t = goal_ == Goal::Score ? child_score_goal(t) : child_value_goal(t);
   const Go& go = line_.go();
-  const Go::Position p = n.position();
+  const Go::Position p = n->position();
   Child* kids = frame(line_.top() - root_);
   SuperkoHits forbidden;  // earlier boards that superko forbids a move to recreate
   int count = 0;
@@ -165,7 +164,7 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
     Go::Position q;
     if (!go.try_play(p, m, q)) continue;  // occupied or suicide
     Child& c = kids[count];
-    line_.make_child(n, m, q, c.node);
+    line_.make_child(*n, m, q, c.node);
     if (m != Go::kPass) {
       const int r = line_.repeat_index(c.node);
       if (r >= 0) {
@@ -218,7 +217,8 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
     line_.pop();
   }
 
-  seen = ExploredBoards::of(n.black, n.white, n.invariant_key);
+  n = &line_.back();
+  seen = ExploredBoards::of(n->black, n->white, n->invariant_key);
   hits = SuperkoHits{};
   const std::uint64_t work = nodes_ - nodes_before + 1;
   if (own.phi == 0 || own.delta == 0) {
@@ -233,13 +233,13 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
         hits.merge(kids[i].hits);
       }
     }
-    line_.forget_own(n, hits);
+    line_.forget_own(*n, hits);
     if (hits.dropped == INT_MAX) {
-      const Certificate cert = line_.certificate(n, seen, hits);
-      store(n, t, own, &cert, work);
+      const Certificate cert = line_.certificate(*n, seen, hits);
+      store(*n, t, own, &cert, work);
     }
   } else {
-    store(n, t, own, nullptr, work);
+    store(*n, t, own, nullptr, work);
   }
   return own;
 }
