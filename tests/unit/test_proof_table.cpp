@@ -6,6 +6,7 @@
 
 using gsolve::search::go::Certificate;
 using gsolve::search::go::ProofTable;
+using gsolve::search::go::ExploredBoards;
 
 namespace {
 
@@ -36,15 +37,40 @@ TEST_CASE("proof table: estimates and results come back whole; a result whose ce
   CHECK(e.phi == 7);
   CHECK_FALSE(table.find(key(1), 12, e, cert));
 
-  // A proof over it, with its certificate.
+  // A disproof over it, with its certificate, whole (the record is packed).
   Certificate proof;
-  proof.hit_count = 1;
+  proof.hit_count = 2;
+  proof.hit_black_to_move[1] = 1;
   proof.hit_black[0] = 0x55;
+  proof.hit_white[1] = 0x66;
+  proof.seen.all_black = 0x77;
+  proof.seen.bloom[3] = 0x88;
+  proof.seen.grown_white = 0x99;
+  table.store(key(1), 11, 1u << 31, 0, &proof, 1 << 20);
+  REQUIRE(table.find(key(1), 11, e, cert));
+  CHECK(e.delta == 0);
+  CHECK(cert.hit_count == 2);
+  CHECK(cert.hit_black_to_move[0] == 0);
+  CHECK(cert.hit_black_to_move[1] == 1);
+  CHECK(cert.hit_black[0] == 0x55);
+  CHECK(cert.hit_white[1] == 0x66);
+  CHECK(cert.seen.all_black == 0x77);
+  CHECK(cert.seen.bloom[3] == 0x88);
+  CHECK(cert.seen.grown_white == 0x99);
+  CHECK(cert.seen.grown_black == ExploredBoards::kNone);
+  // Numbers that say "proven" do not take a disproof's certificate (another
+  // prover's newer result, or the estimate replaced under the same hash).
+  CHECK_FALSE(table.find_result(key(1), 11, 0, 1u << 31, cert));
+
+  // A proof over it.
+  proof.hit_count = 1;
+  proof.hit_black_to_move[1] = 0;
   table.store(key(1), 11, 0, 1u << 31, &proof, 1 << 20);
   REQUIRE(table.find(key(1), 11, e, cert));
   CHECK(e.phi == 0);
   CHECK(cert.hit_count == 1);
   CHECK(cert.hit_black[0] == 0x55);
+  CHECK_FALSE(table.find_result(key(1), 11, 1u << 31, 0, cert));
   // A proof needs its whole key: the other key with the same hash reads the
   // estimate "proven" but finds no result of its own, so nothing.
   CHECK_FALSE(table.find(key(2), 11, e, cert));

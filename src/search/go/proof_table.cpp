@@ -9,26 +9,25 @@ namespace {
 int log2_work(std::uint64_t n) { return n ? 63 - __builtin_clzll(n) : 0; }
 
 bool same(const ProofTable::Result& r, const ProofTable::Key& k) {
-  const ProofTable::Entry& e = r.entry;
-  return e.state == k.state && e.goal == k.goal && e.target == k.target && e.black == k.black && e.white == k.white;
+  return r.state == k.state && r.goal == k.goal && r.target == k.target && r.black == k.black && r.white == k.white;
 }
 
 // The key's result in the bucket, or -1.
 template <class Bucket>
-int result_of(const Bucket& b, const ProofTable::Key& key, std::uint64_t hash) {
-  for (int i = 0; i < static_cast<int>(std::size(b.hash)); ++i)
-    if (b.hash[i] == hash && b.slot[i].entry.state != 0 && same(b.slot[i], key)) return i;
+int result_of(const Bucket& b, const ProofTable::Key& key, std::uint32_t tag) {
+  for (int i = 0; i < static_cast<int>(std::size(b.tag)); ++i)
+    if (b.tag[i] == tag && b.slot[i].state != 0 && same(b.slot[i], key)) return i;
   return -1;
 }
 
 // The key's result slot in the bucket, else an empty one, else the one with the least work.
 template <class Bucket>
-int result_slot(const Bucket& b, const ProofTable::Key& key, std::uint64_t hash) {
-  if (const int i = result_of(b, key, hash); i >= 0) return i;
+int result_slot(const Bucket& b, const ProofTable::Key& key, std::uint32_t tag) {
+  if (const int i = result_of(b, key, tag); i >= 0) return i;
   int slot = 0;
-  for (int i = 0; i < static_cast<int>(std::size(b.hash)); ++i) {
-    if (b.slot[i].entry.state == 0) return i;
-    if (b.slot[i].entry.work < b.slot[slot].entry.work) slot = i;
+  for (int i = 0; i < static_cast<int>(std::size(b.tag)); ++i) {
+    if (b.slot[i].state == 0) return i;
+    if (b.slot[i].work < b.slot[slot].work) slot = i;
   }
   return slot;
 }
@@ -41,7 +40,7 @@ int estimate_slot(const Bucket& b, std::uint32_t tag) {
   return -1;
 }
 
-// Half the bytes for each part: a result's slot is 11 times an estimate's,
+// Half the bytes for each part: a result's slot is 10 times an estimate's,
 // and a quarter of the entries or fewer are results.
 constexpr std::size_t kOpenShare = 2;
 
@@ -67,6 +66,7 @@ class ProofTable::Hold {
 ProofTable::ProofTable(std::size_t bytes, bool shared)
     : memory_(std::max(bytes, sizeof(OpenBucket) + sizeof(ResultBucket))), shared_(shared) {
   static_assert(sizeof(OpenBucket) == 128);
+  static_assert(sizeof(Result) == 136 && sizeof(ResultBucket) == 576);
   open_.count = std::max<std::size_t>(memory_.bytes() / kOpenShare / sizeof(OpenBucket), 1);
   open_.buckets = static_cast<OpenBucket*>(memory_.data());
   proven_.count = (memory_.bytes() - open_.count * sizeof(OpenBucket)) / sizeof(ResultBucket);
@@ -86,26 +86,43 @@ bool ProofTable::find_result(const Key& key, std::uint64_t hash, std::uint32_t p
                              Certificate& cert) {
   ResultBucket& b = proven_.bucket(hash);
   const Hold hold(b.lock, shared_);
-  const int i = result_of(b, key, hash);
-  const Result* r = i >= 0 ? &b.slot[i] : nullptr;
+  const int i = result_of(b, key, static_cast<std::uint32_t>(hash));
   // The proof's certificate was replaced, or (shared) another prover stored
   // a newer result of the key here after the numbers were read (this part
-  // is written first): none to use.
-  if (!r || r->entry.phi != phi || r->entry.delta != delta) return false;
-  cert = r->cert;
+  // is written first), the other way (superko: on another line): none to use.
+  if (i < 0) return false;
+  const Result& r = b.slot[i];
+  if ((r.flags & kProven) ? phi != 0 : delta != 0) return false;
+  cert.hit_count = static_cast<std::uint8_t>(r.flags >> 1 & 3);
+  for (int k = 0; k < 2; ++k) {
+    cert.hit_black_to_move[k] = static_cast<std::uint8_t>(r.flags >> (3 + k) & 1);
+    cert.hit_black[k] = r.hit_black[k];
+    cert.hit_white[k] = r.hit_white[k];
+  }
+  cert.seen = r.seen;
   return true;
 }
 
 void ProofTable::store(const Key& key, std::uint64_t hash, std::uint32_t phi, std::uint32_t delta,
                        const Certificate* cert, std::uint64_t work) {
-  const Entry e{key.black, key.white, key.target, phi, delta, key.state, key.goal,
-                static_cast<std::uint8_t>(log2_work(work))};
+  const auto work_bits = static_cast<std::uint8_t>(log2_work(work));
   if (cert) {
+    const auto flags = static_cast<std::uint8_t>((phi == 0 ? kProven : 0) | cert->hit_count << 1 |
+                                                 cert->hit_black_to_move[0] << 3 | cert->hit_black_to_move[1] << 4);
     ResultBucket& b = proven_.bucket(hash);
     const Hold hold(b.lock, shared_);
-    const int i = result_slot(b, key, hash);
-    b.hash[i] = hash;
-    b.slot[i] = {e, *cert};
+    const int i = result_slot(b, key, static_cast<std::uint32_t>(hash));
+    b.tag[i] = static_cast<std::uint32_t>(hash);
+    b.slot[i] = {key.black,
+                 key.white,
+                 key.target,
+                 key.state,
+                 key.goal,
+                 work_bits,
+                 flags,
+                 {cert->hit_black[0], cert->hit_black[1]},
+                 {cert->hit_white[0], cert->hit_white[1]},
+                 cert->seen};
   }
   OpenBucket& b = open_.bucket(hash);
   const Hold hold(b.lock, shared_);
@@ -124,7 +141,7 @@ void ProofTable::store(const Key& key, std::uint64_t hash, std::uint32_t phi, st
   b.tag[i] = tag;
   b.phi[i] = phi;
   b.delta[i] = delta;
-  b.work[i] = e.work;
+  b.work[i] = work_bits;
 }
 
 }  // namespace gsolve::search::go

@@ -2,14 +2,14 @@
 // entry's numbers, nine to a bucket of two cache lines, found by a 32-bit tag
 // of its key's hash (the hash's high bits choose the bucket), and beside
 // them, for the entries that are proofs or disproofs, the whole entry with
-// its certificate (history_line.h, 120 bytes), found by its whole key.
+// its certificate (history_line.h; 136 bytes packed), found by its whole key.
 // Most entries are estimates (73-80% on the 5x5 tests), so one table of
 // whole entries held a quarter as many. An estimate read under another key
 // with the same bucket and tag costs work, never an answer: the numbers only
 // guide the search, and a proof or a disproof is taken from the results,
 // whole key and certificate. A probe of the estimates reads its bucket's two
 // lines (one 128-byte pair, which the hardware fetches together); one of
-// the results puts the hashes in front, so a miss reads one or two lines.
+// the results puts the tags in front, so a miss reads one line.
 // Each part replaces the entry with the least work. A result whose
 // certificate was replaced is not found (the search proves it again).
 //
@@ -49,10 +49,20 @@ class ProofTable {
     std::uint8_t goal;
     std::uint8_t work;  // log2 of the expansions below it
   };
+  // A proof or a disproof with its certificate (what it depends on in the
+  // history), packed in 136 bytes: a result's numbers are (0, infinity) or
+  // (infinity, 0), so one bit says which.
   struct Result {
-    Entry entry;
-    Certificate cert;  // what the result depends on in the history
+    std::uint64_t black, white;
+    std::int32_t target;
+    std::uint8_t state;  // 0 empty
+    std::uint8_t goal;
+    std::uint8_t work;   // log2 of the expansions below it
+    std::uint8_t flags;  // kProven, the hit count << 1, each hit's side to move << (3 + k)
+    std::uint64_t hit_black[2], hit_white[2];
+    ExploredBoards seen;
   };
+  static constexpr std::uint8_t kProven = 1;
   // The key's bucket of estimates, both its cache lines.
   void prefetch(std::uint64_t hash) const {
     const char* b = reinterpret_cast<const char*>(&open_.bucket(hash));
@@ -96,10 +106,10 @@ class ProofTable {
     std::uint8_t work[kOpenSlots];  // log2 of the expansions below it
     std::atomic<std::uint32_t> lock;
   };
-  // Results four to a bucket of eleven cache lines, their hashes in front.
+  // Results four to a bucket of nine cache lines, their 32-bit tags in front.
   static constexpr int kResultSlots = 4;
   struct alignas(64) ResultBucket {
-    std::uint64_t hash[kResultSlots];
+    std::uint32_t tag[kResultSlots];  // the hash's low 32 bits
     std::atomic<std::uint32_t> lock;
     Result slot[kResultSlots];
   };
