@@ -67,7 +67,9 @@ ProofTable::ProofTable(std::size_t bytes, bool shared)
     : memory_(std::max(bytes, sizeof(OpenBucket) + sizeof(ResultBucket))), shared_(shared) {
   static_assert(sizeof(OpenBucket) == 128);
   static_assert(sizeof(Result) == 136 && sizeof(ResultBucket) == 576);
-  open_.count = std::max<std::size_t>(memory_.bytes() / kOpenShare / sizeof(OpenBucket), 1);
+  // Half the memory for the estimates, leaving at least one results' bucket.
+  open_.count = std::max<std::size_t>(
+      std::min(memory_.bytes() / kOpenShare, memory_.bytes() - sizeof(ResultBucket)) / sizeof(OpenBucket), 1);
   open_.buckets = static_cast<OpenBucket*>(memory_.data());
   proven_.count = (memory_.bytes() - open_.count * sizeof(OpenBucket)) / sizeof(ResultBucket);
   proven_.buckets = reinterpret_cast<ResultBucket*>(open_.buckets + open_.count);
