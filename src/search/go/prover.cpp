@@ -244,6 +244,19 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
   return own;
 }
 
+GoProver::Numbers GoProver::numbers_of(const GoGame& game, Goal goal, int t) {
+  goal_ = goal;
+  line_.load(game);
+  const LineNode& n = line_.back();
+  Numbers numbers;
+  if (ended(n, t, numbers)) return numbers;
+  ProofTable::Entry e;
+  if (table_->find_numbers(key(n, t), hash(n, t), e)) return {e.phi, e.delta};
+  ExploredBoards seen;
+  if (bounded(n, t, numbers, seen)) return numbers;
+  return initial_numbers(n, t);
+}
+
 bool GoProver::at_least(const GoGame& game, Goal goal, int t) {
   goal_ = goal;
   line_.load(game);

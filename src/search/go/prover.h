@@ -73,15 +73,21 @@ class GoProver {
   void set_stop(std::function<bool()> stop) { stop_ = std::move(stop); }
   const std::function<bool()>& stop_condition() const { return stop_; }
 
+  struct Numbers {
+    std::uint32_t phi, delta;  // proof and disproof numbers of the side to move's goal
+  };
+  // The numbers a search would start the game's last position from for
+  // "the side to move reaches t": terminal, the table's (estimate or result,
+  // its certificate unchecked), the static bounds', else the initial ones.
+  // For ordering a split's children (split_test.h); not during a test.
+  Numbers numbers_of(const GoGame& game, Goal goal, int t);
+
   std::uint64_t nodes() const { return nodes_; }
   std::size_t table_bytes() const { return table_->bytes(); }
   void clear() { table_->clear(); }
 
  private:
   static constexpr std::uint32_t kInfinity = 1u << 31;  // proof number of a disproven goal
-  struct Numbers {
-    std::uint32_t phi, delta;  // proof and disproof numbers of the side to move's goal
-  };
   struct Child {
     LineNode node;
     std::uint64_t hash;  // of its table key

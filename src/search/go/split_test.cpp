@@ -66,6 +66,24 @@ class StopWhile {
   std::function<bool()> before_;
 };
 
+// The children most likely to fail their goal (to reach the root's) first,
+// by the disproof numbers the search found for them: where the root's goal
+// holds, the winning child's test comes first and the others are
+// speculative only while it runs. In the prover's order (distinct_children)
+// a provers' hand-off that split a 5x5 test again with Black to move tested
+// the pass first: the test of that child took 43-68M expansions against
+// 3-6M for one prover alone.
+std::vector<GoGame> by_promise(GoProver& prover, std::vector<GoGame> children, GoProver::Goal goal, int child_t) {
+  std::vector<std::uint32_t> delta;
+  for (const GoGame& c : children) delta.push_back(prover.numbers_of(c, goal, child_t).delta);
+  std::vector<std::size_t> order(children.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return delta[a] < delta[b]; });
+  std::vector<GoGame> sorted;
+  for (const std::size_t i : order) sorted.push_back(std::move(children[i]));
+  return sorted;
+}
+
 bool split(std::span<GoProver* const> provers, const GoGame& game, GoProver::Goal goal, int t,
            const SplitProgress& progress, std::uint64_t alone) {
   GoProver& first = *provers[0];
@@ -79,8 +97,8 @@ bool split(std::span<GoProver* const> provers, const GoGame& game, GoProver::Goa
     if (stopped_outside()) throw;
   }
 
-  const std::vector<GoGame> children = distinct_children(game);
   const int child_t = goal == GoProver::Goal::Score ? child_score_goal(t) : child_value_goal(t);
+  const std::vector<GoGame> children = by_promise(first, distinct_children(game), goal, child_t);
   std::atomic<bool> answered{false};
   std::mutex lock;         // guards what follows, and each group's joining, busy and since
   std::size_t next = 0;    // the next child to test

@@ -6,7 +6,8 @@
 // children are needed, which is the case of a proof that the opponent has no
 // reply (5x5 after c3: White's six replies). Where the root's goal holds, the
 // tests besides the winning child's are speculative: the children are taken
-// in the prover's order (pass, then from the centre out) to find it early.
+// by the disproof numbers the first prover's search found for them, the
+// most promising for the root first, to find the winner early.
 //
 // With more provers than children, the provers are shared out among the
 // children and each group splits its child's test again, so that a machine
