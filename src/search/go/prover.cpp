@@ -247,14 +247,11 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
 GoProver::Numbers GoProver::numbers_of(const GoGame& game, Goal goal, int t) {
   goal_ = goal;
   line_.load(game);
-  const LineNode& n = line_.back();
-  Numbers numbers;
-  if (ended(n, t, numbers)) return numbers;
-  ProofTable::Entry e;
-  if (table_->find_numbers(key(n, t), hash(n, t), e)) return {e.phi, e.delta};
-  ExploredBoards seen;
-  if (bounded(n, t, numbers, seen)) return numbers;
-  return initial_numbers(n, t);
+  Child c;
+  c.node = line_.back();
+  c.hash = hash(c.node, t);
+  evaluate(c, t);  // a result's numbers as they are: its certificate is not read
+  return c.numbers;
 }
 
 bool GoProver::at_least(const GoGame& game, Goal goal, int t) {
