@@ -519,6 +519,44 @@ TEST_CASE("go: a prover left without children joins a split test still open") {
   CHECK(joined);
 }
 
+TEST_CASE("go: numbers_of gives the numbers a search starts a position from (a split's order)") {
+  using search::go::GoProver;
+  constexpr std::uint32_t kInfinity = 1u << 31;
+  {  // Initial numbers: the empty 5x5 board scores 0, 25 short of "Black scores 25", 96 a point.
+    const Go go(5, 5);
+    GoProver prover(go, std::size_t{1} << 20);
+    const GoProver::Numbers n = prover.numbers_of(GoGame(go), GoProver::Goal::Score, 25);
+    CHECK(n.phi == 1 + 96 * 25);
+    CHECK(n.delta == 1);
+  }
+  {  // Ended (two passes): 1x1 scores 0.
+    const Go go(1, 1);
+    GoProver prover(go, std::size_t{1} << 20);
+    const GoGame ended = parse_go_game(go, "pass pass");
+    CHECK(prover.numbers_of(ended, GoProver::Goal::Score, 0).phi == 0);
+    CHECK(prover.numbers_of(ended, GoProver::Goal::Score, 0).delta == kInfinity);
+    CHECK(prover.numbers_of(ended, GoProver::Goal::Score, 1).phi == kInfinity);
+    CHECK(prover.numbers_of(ended, GoProver::Goal::Score, 1).delta == 0);
+  }
+  {  // The table's: after the proof that Black scores 1 on 2x2, some reply
+     // of Black's is stored disproven for White (delta 0), which no
+     // initial or static numbers of an open position are.
+    const Go go(2, 2);
+    GoProver prover(go, std::size_t{1} << 20);
+    const GoGame empty(go);
+    for (const char* m : {"a1", "pass"}) {
+      const GoProver::Numbers n = prover.numbers_of(parse_go_game(go, m), GoProver::Goal::Score, 0);
+      CHECK(n.phi != 0);
+      CHECK(n.delta != 0);
+    }
+    REQUIRE(prover.at_least(empty, GoProver::Goal::Score, 1));
+    std::uint32_t least = kInfinity;
+    for (const char* m : {"a1", "pass"})
+      least = std::min(least, prover.numbers_of(parse_go_game(go, m), GoProver::Goal::Score, 0).delta);
+    CHECK(least == 0);
+  }
+}
+
 namespace {
 std::uint64_t points_of(const Go& go, std::initializer_list<const char*> names) {
   std::uint64_t set = 0;
