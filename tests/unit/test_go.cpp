@@ -5,6 +5,7 @@
 #include <chrono>
 #include <random>
 #include <set>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -485,6 +486,48 @@ TEST_CASE("go: with more provers than children, a split test shares them out and
     // The same table answers again at once, from one prover alone.
     CHECK_FALSE(provers[0]->at_least(after_e5, GoProver::Goal::Score, -24));
   }
+}
+
+TEST_CASE("go: one prover's split tests the children one after another and reports the split's test once") {
+  // After 13 moves of GNU Go's line every child's test holds. One prover
+  // cut at the root (a budget alone of 4096 expansions) tests each child to
+  // its end, in turn; its test report says the split's test, once (the
+  // children's tests are the SplitProgress's), and is back afterwards.
+  using search::go::GoProver;
+  const Go go(5, 5);
+  const GoGame after_e5 = parse_go_game(go, "c3 c4 d4 d3 d2 b3 c2 d5 e3 b2 b1 e4 e5");
+  const std::size_t children = search::go::distinct_children(after_e5).size();
+  GoProver prover(go, std::size_t{64} << 20);
+  struct Test {
+    GoProver::Goal goal;
+    int t;
+    bool holds;
+    std::uint64_t nodes;
+  };
+  std::vector<Test> tests;
+  prover.on_test([&](GoProver::Goal goal, int t, bool holds, std::uint64_t nodes) { tests.push_back({goal, t, holds, nodes}); });
+  std::vector<search::go::SplitReport> reports;
+  GoProver* const one = &prover;
+  CHECK_FALSE(search::go::split_at_least(std::span<GoProver* const>(&one, 1), after_e5, GoProver::Goal::Score, -24,
+                                         [&](const search::go::SplitReport& r) { reports.push_back(r); }, 4096));
+  REQUIRE(reports.size() == children);
+  std::uint64_t nodes = 0;
+  for (std::size_t k = 0; k < reports.size(); ++k) {
+    CHECK(reports[k].holds);
+    CHECK(reports[k].closed == k + 1);
+    CHECK(reports[k].provers == 1);
+    nodes += reports[k].nodes;
+  }
+  CHECK(prover.nodes() - nodes >= 4096);  // the try alone
+  REQUIRE(tests.size() == 1);
+  CHECK(tests[0].goal == GoProver::Goal::Score);
+  CHECK(tests[0].t == -24);
+  CHECK_FALSE(tests[0].holds);
+  CHECK(tests[0].nodes == prover.nodes());
+  CHECK_FALSE(prover.stop_condition());
+  // The same table answers again, reported as a test of its own.
+  CHECK_FALSE(prover.at_least(after_e5, GoProver::Goal::Score, -24));
+  CHECK(tests.size() == 2);
 }
 
 TEST_CASE("go: a prover left without children joins a split test still open") {

@@ -57,6 +57,7 @@ class GoProver {
   // Called after each finished test (progress on long searches).
   using TestReport = std::function<void(Goal goal, int t, bool holds, std::uint64_t nodes)>;
   void on_test(TestReport report) { report_ = std::move(report); }
+  const TestReport& test_report() const { return report_; }
   // Called every 2^22 expansions during a test with the expansions so far
   // and the plies of the line below the test's root (a heartbeat on long proofs).
   using Heartbeat = std::function<void(std::uint64_t nodes, int plies)>;

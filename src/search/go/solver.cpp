@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <exception>
 #include <mutex>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -212,8 +213,8 @@ int GoSolver::window(const GoGame& game, int alpha, int beta) {
 }
 
 bool GoSolver::at_least(const GoGame& game, int t) {
-  if (provers_.size() == 1) return provers_[0]->at_least(game, GoProver::Goal::Score, t);
-  return split_at_least(provers_, game, GoProver::Goal::Score, t, split_progress_);
+  return split_at_least(provers_, game, GoProver::Goal::Score, t, split_progress_,
+                        provers_.size() == 1 ? kAloneOneProver : kAloneExpansions);
 }
 
 void GoSolver::clear() {
@@ -251,6 +252,11 @@ std::size_t GoSolver::table_bytes() const {
   return memory_.bytes() + provers_[0]->table_bytes();  // the provers' table is shared
 }
 
+bool GoSolver::test(int i, const GoGame& game, GoProver::Goal goal, int t) {
+  GoProver* const prover = provers_[i].get();
+  return split_at_least(std::span<GoProver* const>(&prover, 1), game, goal, t, {}, kAloneOneProver);
+}
+
 void GoSolver::test_all(const GoGame* const* games, const int* t, bool* holds, int count, GoProver::Goal goal) {
   std::vector<std::thread> helpers;
   std::exception_ptr failure;
@@ -258,14 +264,14 @@ void GoSolver::test_all(const GoGame* const* games, const int* t, bool* holds, i
   for (int i = 1; i < count; ++i)
     helpers.emplace_back([&, i] {
       try {
-        holds[i] = provers_[i]->at_least(*games[i], goal, t[i]);
+        holds[i] = test(i, *games[i], goal, t[i]);
       } catch (...) {
         const std::lock_guard<std::mutex> hold(failure_lock);
         failure = std::current_exception();
       }
     });
   try {
-    holds[0] = provers_[0]->at_least(*games[0], goal, t[0]);
+    holds[0] = test(0, *games[0], goal, t[0]);
   } catch (...) {
     const std::lock_guard<std::mutex> hold(failure_lock);
     failure = std::current_exception();

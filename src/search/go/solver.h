@@ -72,8 +72,9 @@ class GoSolver {
   Record record(const GoGame& game);
   // Exact score only (a faster search without the length).
   int solve(const GoGame& game);
-  // Whether the side to move's score is at least t (one test; with threads,
-  // split at the root over the provers: split_test.h).
+  // Whether the side to move's score is at least t (one test, cut at the
+  // root: its children tested one after another, or with threads as many at
+  // a time: split_test.h).
   bool at_least(const GoGame& game, int t);
   // Fail-soft window search of the score (searcher.h's contract): exact inside
   // (alpha, beta), else a bound on the side it fell.
@@ -154,6 +155,9 @@ class GoSolver {
   // range as the tests narrow it (a true bound only where [lower, upper]
   // holds the answer from the start).
   int narrow(const GoGame& game, GoProver::Goal goal, int lower, int upper, int first, ScoreRange* proven = nullptr);
+  // Whether prover i's test of "the side to move reaches t" holds, cut at
+  // the root and its children tested one after another (split_test.h).
+  bool test(int i, const GoGame& game, GoProver::Goal goal, int t);
   // Whether at_least(goal, t[i]) holds for each position, tests in parallel.
   void test_all(const GoGame* const* games, const int* t, bool* holds, int count, GoProver::Goal goal);
   Entry* bucket(Mode mode, const Node& n);       // two entries

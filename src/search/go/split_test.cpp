@@ -6,6 +6,7 @@
 #include <exception>
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <span>
 #include <stdexcept>
@@ -66,6 +67,27 @@ class StopWhile {
   std::function<bool()> before_;
 };
 
+// The provers' test reports off for one scope: a split's child tests are
+// reported by its SplitProgress, and the split's own test as one test.
+class Quiet {
+ public:
+  explicit Quiet(std::span<GoProver* const> provers) : provers_(provers) {
+    for (GoProver* p : provers_) {
+      reports_.push_back(p->test_report());
+      p->on_test({});
+    }
+  }
+  ~Quiet() {
+    for (std::size_t i = 0; i < provers_.size(); ++i) provers_[i]->on_test(std::move(reports_[i]));
+  }
+  Quiet(const Quiet&) = delete;
+  Quiet& operator=(const Quiet&) = delete;
+
+ private:
+  std::span<GoProver* const> provers_;
+  std::vector<GoProver::TestReport> reports_;
+};
+
 // The children most likely to fail their goal (to reach the root's) first,
 // by the disproof numbers the search found for them: where the root's goal
 // holds, the winning child's test comes first and the others are
@@ -85,7 +107,7 @@ std::vector<GoGame> by_promise(GoProver& prover, std::vector<GoGame> children, G
 }
 
 bool split(std::span<GoProver* const> provers, const GoGame& game, GoProver::Goal goal, int t,
-           const SplitProgress& progress, std::uint64_t alone) {
+           const SplitProgress& progress, std::uint64_t alone, int cut_plies) {
   GoProver& first = *provers[0];
   const std::function<bool()> outer = first.stop_condition();  // an enclosing split's, if any
   const auto stopped_outside = [&] { return outer && outer(); };
@@ -97,6 +119,7 @@ bool split(std::span<GoProver* const> provers, const GoGame& game, GoProver::Goa
     if (stopped_outside()) throw;
   }
 
+  std::optional<Quiet> quiet(std::in_place, provers);
   const int child_t = goal == GoProver::Goal::Score ? child_score_goal(t) : child_value_goal(t);
   const std::vector<GoGame> children = by_promise(first, distinct_children(game), goal, child_t);
   std::atomic<bool> answered{false};
@@ -169,7 +192,9 @@ bool split(std::span<GoProver* const> provers, const GoGame& game, GoProver::Goa
       }
       try {
         const bool child_holds =
-            mine.size() == 1 ? mine[0]->at_least(children[i], goal, child_t) : split(mine, children[i], goal, child_t, {}, alone);
+            mine.size() == 1 && cut_plies <= 1
+                ? mine[0]->at_least(children[i], goal, child_t)
+                : split(mine, children[i], goal, child_t, {}, alone, std::max(cut_plies - 1, 1));
         const std::lock_guard<std::mutex> hold(lock);
         if (progress)
           progress({Go::move_between(game.position(), children[i].position()), child_holds, nodes() - before, ++closed,
@@ -208,16 +233,27 @@ bool split(std::span<GoProver* const> provers, const GoGame& game, GoProver::Goa
     if (stopped_outside()) throw GoProver::Stopped{};
     throw std::logic_error("go: a split test ended unanswered");
   }
+  quiet.reset();
+  if (const GoProver::TestReport& report = first.test_report()) {
+    std::uint64_t nodes = 0;
+    for (const GoProver* p : provers) nodes += p->nodes();
+    report(goal, t, holds, nodes);
+  }
   return holds;
 }
 
 }  // namespace
 
+bool split_at_least(std::span<GoProver* const> provers, const GoGame& game, GoProver::Goal goal, int t,
+                    const SplitProgress& progress, std::uint64_t alone, int cut_plies) {
+  return split(provers, game, goal, t, progress, alone, cut_plies);
+}
+
 bool split_at_least(const std::vector<std::unique_ptr<GoProver>>& provers, const GoGame& game, GoProver::Goal goal,
-                    int t, const SplitProgress& progress, std::uint64_t alone) {
+                    int t, const SplitProgress& progress, std::uint64_t alone, int cut_plies) {
   std::vector<GoProver*> all;
   for (const auto& p : provers) all.push_back(p.get());
-  return split(all, game, goal, t, progress, alone);
+  return split(all, game, goal, t, progress, alone, cut_plies);
 }
 
 }  // namespace gsolve::search::go

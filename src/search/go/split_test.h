@@ -1,13 +1,21 @@
-// One proof-number test spread over several provers (GoSolver::at_least with
-// threads > 1) that share one table: the test is cut at its root, one test
-// per child ("the child's side to move reaches child_t"), as many at a time
-// as there are provers. The root's goal holds as soon as one child's fails
-// (the other tests stop) and fails when every child's holds: then all the
-// children are needed, which is the case of a proof that the opponent has no
-// reply (5x5 after c3: White's six replies). Where the root's goal holds, the
-// tests besides the winning child's are speculative: the children are taken
-// by the disproof numbers the first prover's search found for them, the
-// most promising for the root first, to find the winner early.
+// One proof-number test cut at its root: one test per child ("the child's
+// side to move reaches child_t"), each run to its end, over provers that
+// share one table (GoSolver's threads), as many children at a time as there
+// are provers. The root's goal holds as soon as one child's fails (the other
+// tests stop) and fails when every child's holds: then all the children are
+// needed, which is the case of a proof that the opponent has no reply (5x5
+// after c3: White's six replies). Where the root's goal holds, the tests
+// besides the winning child's are speculative: the children are taken by the
+// disproof numbers the first prover's search found for them, the most
+// promising for the root first, to find the winner early.
+//
+// With one prover too: the children are tested one after another. Why: a
+// df-pn at a root whose goal fails moves between its children each time the
+// one it works on looks worse than the next (1 + epsilon), and on a large
+// test each return re-searches what the table lost since (the seesaw). 5x5
+// after 7 moves of GNU Go's line, one thread, `--hash 2048`: 92.2M
+// expansions in 194 s cut at the root against 174.3M in 363 s as one df-pn
+// (a larger epsilon does not mend it: 1 instead of 1/4 took 403.9M).
 //
 // With more provers than children, the provers are shared out among the
 // children and each group splits its child's test again, so that a machine
@@ -24,12 +32,15 @@
 // are one test: their lines are the same game, superko included.
 //
 // A test the first prover finishes alone within `alone` expansions (by
-// default kAloneExpansions) is not split.
+// default kAloneExpansions; kAloneOneProver is for one prover) is not split.
+// Below the root the children's tests are cut again down to `cut_plies`
+// (kCutPlies) plies below it.
 #pragma once
 
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "games/go.h"
@@ -38,6 +49,20 @@
 namespace gsolve::search::go {
 
 inline constexpr std::uint64_t kAloneExpansions = std::uint64_t{1} << 18;
+// One prover gains nothing from a cut but the seesaw's end, which costs on
+// large tests only: 4x4's tests (up to 1-2M expansions) took 3.38M in all cut
+// after 2^18 against 3.14M whole.
+inline constexpr std::uint64_t kAloneOneProver = std::uint64_t{1} << 22;
+// A child's test one prover takes is cut again (its children tested one
+// after another) down to this many plies below the root, the tests of
+// groups of provers always. A cut at a position whose goal holds tests its
+// wrong children speculatively, to their end; a cut where the goal fails
+// (every child needed) ends a seesaw. Three plies cut along GNU Go's 5x5
+// line: ply 5 with 2 threads 561.5M expansions in 634 s against 689.9M in
+// 856 s (one), ply 7 with one thread 90.2M against 92.2M (two: 145.1M,
+// the wrong children of the Black moves' cuts, without the White replies'
+// below them that pay for them).
+inline constexpr int kCutPlies = 3;
 
 // One child's test ended (progress on long proofs: a split test's expansions
 // say little about how much is left, the children closed say more).
@@ -52,8 +77,12 @@ struct SplitReport {
 using SplitProgress = std::function<void(const SplitReport&)>;
 
 // `progress` is called from one thread at a time.
+bool split_at_least(std::span<GoProver* const> provers, const GoGame& game, GoProver::Goal goal, int t,
+                    const SplitProgress& progress = {}, std::uint64_t alone = kAloneExpansions,
+                    int cut_plies = kCutPlies);
 bool split_at_least(const std::vector<std::unique_ptr<GoProver>>& provers, const GoGame& game, GoProver::Goal goal,
-                    int t, const SplitProgress& progress = {}, std::uint64_t alone = kAloneExpansions);
+                    int t, const SplitProgress& progress = {}, std::uint64_t alone = kAloneExpansions,
+                    int cut_plies = kCutPlies);
 
 // The children of the line's last position that differ up to a symmetry fixing
 // every board of the line: the pass first, then the points from the centre out.
