@@ -253,7 +253,7 @@ bool split_at_least(const std::vector<std::unique_ptr<GoProver>>& provers, const
                     int t, const SplitProgress& progress, std::uint64_t alone, int cut_plies) {
   std::vector<GoProver*> all;
   for (const auto& p : provers) all.push_back(p.get());
-  return split(all, game, goal, t, progress, alone, cut_plies);
+  return split_at_least(std::span<GoProver* const>(all), game, goal, t, progress, alone, cut_plies);
 }
 
 }  // namespace gsolve::search::go

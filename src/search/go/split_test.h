@@ -59,9 +59,10 @@ inline constexpr std::uint64_t kAloneOneProver = std::uint64_t{1} << 22;
 // wrong children speculatively, to their end; a cut where the goal fails
 // (every child needed) ends a seesaw. Three plies cut along GNU Go's 5x5
 // line: ply 5 with 2 threads 561.5M expansions in 634 s against 689.9M in
-// 856 s (one), ply 7 with one thread 90.2M against 92.2M (two: 145.1M,
-// the wrong children of the Black moves' cuts, without the White replies'
-// below them that pay for them).
+// 856 s (one; five plies: 589.2M in 635 s), ply 7 with one thread 90.2M
+// against 92.2M (two: 145.1M, the wrong children of the Black moves' cuts,
+// without the White replies' below them that pay for them). The cuts of a
+// group's single prover wait `alone` as the root's did (2^18 with threads).
 inline constexpr int kCutPlies = 3;
 
 // One child's test ended (progress on long proofs: a split test's expansions
