@@ -40,6 +40,7 @@ struct QueryOptions {
   double seconds = 0;  // go: --time per position (0: none; the option takes > 0)
   int threads = 1;
   std::size_t hash_mb = 256;
+  std::string journal;  // go: --journal FILE
   std::size_t cache_mb = db::RecordReader::kDefaultCacheBytes >> 20;  // decoded frames kept
 };
 
@@ -150,10 +151,12 @@ void run_query(const QueryOptions& o) {
   };
   if (o.db_path.empty()) may_search();
   if (o.db_path.empty() && is_go_spec(o.game)) {
-    run_go_query(o.game, o.positions, {o.json, o.weak, o.progress, o.hash_mb, threads, o.at_least, o.seconds});
+    run_go_query(o.game, o.positions,
+                 {o.json, o.weak, o.progress, o.hash_mb, threads, o.at_least, o.seconds, o.journal});
     return;
   }
   if (o.at_least) throw ParseError("--at-least applies to go searches without a database (--game go:WxH)");
+  if (!o.journal.empty()) throw ParseError("--journal applies to go searches without a database (--game go:WxH)");
   if (o.seconds > 0) throw ParseError("--time applies to go searches without a database (--game go:WxH)");
   if (o.db_path.empty()) {
     if (o.game.empty()) throw ParseError("query needs --db FILE, or --game SPEC to search without a database");
@@ -263,6 +266,9 @@ void add_query(CLI::App& app) {
   add_seconds_option(cmd, "--time", o->seconds,
                      "go: seconds per position: then print what the finished tests proved (the score's bounds, "
                      "or the value without the move list), marked incomplete (\"complete\":false in --json)");
+  cmd->add_option("--journal", o->journal,
+                  "go: record every proof test closed in FILE (created if missing) and take the answers it holds: "
+                  "a killed search run again with the same FILE resumes with the tests it had closed");
   add_integer_option<std::size_t>(cmd, "--cache", o->cache_mb, 0, kMaxHashMb,
                                   "Decoded record frames kept in memory, MiB (default 256)");
   cmd->callback([o, cmd] {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "games/go.h"
+#include "src/search/go/proof_journal.h"
 #include "src/search/go/solver.h"
 
 namespace gsolve::cli {
@@ -31,9 +32,13 @@ void report_tests(search::go::GoSolver& solver, const Go& go, const GoQueryOptio
     });
     solver.on_split([start, &go](const search::go::SplitReport& r) {
       const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      std::cerr << fmt::format("split: after {} the test {} ({} of {} children closed), {} nodes, {} prover{}, {:.1f} s\n",
-                               go.point_name(r.move), r.holds ? "holds" : "fails", r.closed, r.children, r.nodes,
-                               r.provers, r.provers == 1 ? "" : "s", s);
+      if (r.journaled)
+        std::cerr << fmt::format("split: after {} the test {} ({} of {} children closed), from the journal, {:.1f} s\n",
+                                 go.point_name(r.move), r.holds ? "holds" : "fails", r.closed, r.children, s);
+      else
+        std::cerr << fmt::format("split: after {} the test {} ({} of {} children closed), {} nodes, {} prover{}, {:.1f} s\n",
+                                 go.point_name(r.move), r.holds ? "holds" : "fails", r.closed, r.children, r.nodes,
+                                 r.provers, r.provers == 1 ? "" : "s", s);
     });
     solver.on_heartbeat([start](std::uint64_t nodes, int plies) {
       const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -48,7 +53,9 @@ using Clock = std::chrono::steady_clock;
 // One position's search: its solver, with --progress's reports and --time's
 // deadline, and its clock (started before the table is made, as a user waits).
 struct PositionSearch {
-  PositionSearch(const Go& go, const GoQueryOptions& o) : solver(go, o.hash_mb << 20, o.threads) {
+  PositionSearch(const Go& go, const GoQueryOptions& o, search::go::ProofJournal* journal)
+      : solver(go, o.hash_mb << 20, o.threads) {
+    solver.set_journal(journal);
     if (o.seconds > 0)
       solver.set_deadline(start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(o.seconds)));
     report_tests(solver, go, o);
@@ -98,10 +105,10 @@ void print_score_bounds(const Go& go, const GoGame& game, const std::string& tex
   std::cout.flush();
 }
 
-void answer_weak(const Go& go, const std::string& text, const GoQueryOptions& o) {
+void answer_weak(const Go& go, const std::string& text, const GoQueryOptions& o, search::go::ProofJournal* journal) {
   const bool json = o.json;
   const GoGame game = parse_go_game(go, text);
-  PositionSearch search(go, o);
+  PositionSearch search(go, o, journal);
   search::go::GoSolver& solver = search.solver;
   const std::optional<int> score = unless_timed_out([&] { return solver.solve(game); });
   if (!score) return print_score_bounds(go, game, text, o, search);
@@ -120,9 +127,9 @@ void answer_weak(const Go& go, const std::string& text, const GoQueryOptions& o)
   std::cout.flush();
 }
 
-void answer_test(const Go& go, const std::string& text, const GoQueryOptions& o) {
+void answer_test(const Go& go, const std::string& text, const GoQueryOptions& o, search::go::ProofJournal* journal) {
   const GoGame game = parse_go_game(go, text);
-  PositionSearch search(go, o);
+  PositionSearch search(go, o, journal);
   search::go::GoSolver& solver = search.solver;
   const int t = *o.at_least;
   const std::optional<bool> holds = unless_timed_out([&] { return solver.at_least(game, t); });
@@ -142,10 +149,10 @@ void answer_test(const Go& go, const std::string& text, const GoQueryOptions& o)
   std::cout.flush();
 }
 
-void answer(const Go& go, const std::string& text, const GoQueryOptions& o) {
+void answer(const Go& go, const std::string& text, const GoQueryOptions& o, search::go::ProofJournal* journal) {
   const bool json = o.json;
   GoGame game = parse_go_game(go, text);
-  PositionSearch search(go, o);
+  PositionSearch search(go, o, journal);
   search::go::GoSolver& solver = search.solver;
   const std::optional<Record> record = unless_timed_out([&] { return solver.record(game); });
   // The score comes first: what its tests proved (exact if only the remoteness was left).
@@ -185,11 +192,17 @@ void answer(const Go& go, const std::string& text, const GoQueryOptions& o) {
 void run_go_query(const std::string& spec, const std::vector<std::string>& positions, const GoQueryOptions& o) {
   const auto colon = spec.find(':');
   const Go go = Go::from_options(colon == std::string::npos ? "" : std::string_view(spec).substr(colon + 1));
+  std::optional<search::go::ProofJournal> journal;
+  if (!o.journal.empty()) {
+    journal.emplace(o.journal, go);
+    if (o.progress) std::cerr << fmt::format("journal {}: {} tests recorded\n", o.journal, journal->size());
+  }
+  search::go::ProofJournal* const j = journal ? &*journal : nullptr;
   for (const auto& text : positions) {
     const auto one = [&](const std::string& t) {
-      if (o.at_least) answer_test(go, t, o);
-      else if (o.weak) answer_weak(go, t, o);
-      else answer(go, t, o);
+      if (o.at_least) answer_test(go, t, o, j);
+      else if (o.weak) answer_weak(go, t, o, j);
+      else answer(go, t, o, j);
     };
     if (text != "-") {
       one(text);

@@ -39,6 +39,19 @@ grep -qF '"complete":true}' <<<"$out" || fail "2x2 within --time not complete: $
 expect_error "--time applies to go searches without a database (--game go:WxH)" \
   "$BIN" query --game connect4:4x4 --time 5 ""
 expect_error "--time: expected seconds > 0, got '0'" "$BIN" query --game go:3x3 --time 0 ""
+# --journal: a second run answers from the tests the first closed (none
+# searched again: nodes 0), with the same records; other rules are refused.
+"$BIN" query --game go:3x4 --journal "$WORK/go.journal" "" >"$WORK/first" || fail "3x4 with a journal"
+"$BIN" query --game go:3x4 --journal "$WORK/go.journal" --progress "" >"$WORK/second" 2>"$WORK/progress" ||
+  fail "3x4 again with the journal"
+grep -qx "nodes: 0" "$WORK/second" || fail "3x4 from the journal searched again: $(cat "$WORK/second")"
+[ "$(grep -v '^nodes:' "$WORK/first")" = "$(grep -v '^nodes:' "$WORK/second")" ] ||
+  fail "3x4 from the journal differs: $(diff "$WORK/first" "$WORK/second")"
+grep -qE "^journal .*go.journal: [1-9][0-9]* tests recorded$" "$WORK/progress" || fail "journal progress: $(cat "$WORK/progress")"
+expect_error "go.journal: not a journal of go:4x4 (its first line is \"gsolve go proof journal 1 go:3x4\")" \
+  "$BIN" query --game go:4x4 --journal "$WORK/go.journal" ""
+expect_error "--journal applies to go searches without a database (--game go:WxH)" \
+  "$BIN" query --game connect4:4x4 --journal "$WORK/go.journal" ""
 out=$("$BIN" query --game go:2x2 "(;SZ[2];B[ab];W[bb];B[aa];W[ba])")
 grep -qxF "board: .O/.O X" <<<"$out" || fail "2x2 sgf board: $out"
 

@@ -104,6 +104,10 @@ class GoSolver {
   void on_heartbeat(GoProver::Heartbeat beat);
   // Each child test of a test split over the threads (split_test.h).
   void on_split(SplitProgress progress) { split_progress_ = std::move(progress); }
+  // Tests closed are recorded in `journal` and recorded answers taken from
+  // it (proof_journal.h): a killed search resumes with what it had closed.
+  // Null: none (the default). The journal must outlive the searches.
+  void set_journal(ProofJournal* journal) { journal_ = journal; }
 
   // Tests after the deadline throw GoProver::TimedOut (checked every 4096
   // expansions; none by default). What the table holds stays exact, and so
@@ -172,6 +176,7 @@ class GoSolver {
   std::vector<Go::Move> order_;  // points from the centre outwards
   TableMemory memory_;  // a quarter of the bytes: the timed choice's table
   SplitProgress split_progress_;
+  ProofJournal* journal_ = nullptr;
   std::vector<std::unique_ptr<GoProver>> provers_;  // one per thread, over one table of the rest
   Entry* table_ = nullptr;
   std::uint64_t buckets_ = 0;  // per mode; a bucket is two entries

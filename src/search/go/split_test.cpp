@@ -107,7 +107,7 @@ std::vector<GoGame> by_promise(GoProver& prover, std::vector<GoGame> children, G
 }
 
 bool split(std::span<GoProver* const> provers, const GoGame& game, GoProver::Goal goal, int t,
-           const SplitProgress& progress, std::uint64_t alone, int cut_plies) {
+           const SplitProgress& progress, std::uint64_t alone, int cut_plies, ProofJournal* journal) {
   GoProver& first = *provers[0];
   const std::function<bool()> outer = first.stop_condition();  // an enclosing split's, if any
   const auto stopped_outside = [&] { return outer && outer(); };
@@ -191,14 +191,18 @@ bool split(std::span<GoProver* const> provers, const GoGame& game, GoProver::Goa
         }
       }
       try {
+        const std::optional<bool> recorded = journal ? journal->find(children[i], goal, child_t) : std::nullopt;
         const bool child_holds =
-            mine.size() == 1 && cut_plies <= 1
-                ? mine[0]->at_least(children[i], goal, child_t)
-                : split(mine, children[i], goal, child_t, {}, alone, std::max(cut_plies - 1, 1));
+            recorded                            ? *recorded
+            : mine.size() == 1 && cut_plies <= 1 ? mine[0]->at_least(children[i], goal, child_t)
+                                                 : split(mine, children[i], goal, child_t, {}, alone,
+                                                         std::max(cut_plies - 1, 1), journal);
+        const std::uint64_t spent = nodes() - before;
+        if (journal && !recorded) journal->record(children[i], goal, child_t, child_holds, spent);
         const std::lock_guard<std::mutex> hold(lock);
         if (progress)
-          progress({Go::move_between(game.position(), children[i].position()), child_holds, nodes() - before, ++closed,
-                    children.size(), mine.size()});
+          progress({Go::move_between(game.position(), children[i].position()), child_holds, spent, ++closed,
+                    children.size(), mine.size(), recorded.has_value()});
         if (!child_holds) {  // the move to this child reaches the root's goal
           holds = true;
           answered = true;
@@ -245,15 +249,25 @@ bool split(std::span<GoProver* const> provers, const GoGame& game, GoProver::Goa
 }  // namespace
 
 bool split_at_least(std::span<GoProver* const> provers, const GoGame& game, GoProver::Goal goal, int t,
-                    const SplitProgress& progress, std::uint64_t alone, int cut_plies) {
-  return split(provers, game, goal, t, progress, alone, cut_plies);
+                    const SplitProgress& progress, std::uint64_t alone, int cut_plies, ProofJournal* journal) {
+  if (journal)
+    if (const std::optional<bool> recorded = journal->find(game, goal, t)) return *recorded;
+  std::uint64_t before = 0;
+  for (const GoProver* p : provers) before += p->nodes();
+  const bool holds = split(provers, game, goal, t, progress, alone, cut_plies, journal);
+  if (journal) {
+    std::uint64_t after = 0;
+    for (const GoProver* p : provers) after += p->nodes();
+    journal->record(game, goal, t, holds, after - before);
+  }
+  return holds;
 }
 
 bool split_at_least(const std::vector<std::unique_ptr<GoProver>>& provers, const GoGame& game, GoProver::Goal goal,
-                    int t, const SplitProgress& progress, std::uint64_t alone, int cut_plies) {
+                    int t, const SplitProgress& progress, std::uint64_t alone, int cut_plies, ProofJournal* journal) {
   std::vector<GoProver*> all;
   for (const auto& p : provers) all.push_back(p.get());
-  return split_at_least(std::span<GoProver* const>(all), game, goal, t, progress, alone, cut_plies);
+  return split_at_least(std::span<GoProver* const>(all), game, goal, t, progress, alone, cut_plies, journal);
 }
 
 }  // namespace gsolve::search::go

@@ -31,6 +31,10 @@
 // Children that a symmetry of every board of the line maps onto each other
 // are one test: their lines are the same game, superko included.
 //
+// With a journal (proof_journal.h) each test closed is recorded, the root's
+// and every child's, and a recorded answer is taken instead of a test: a
+// killed test resumes with the children it had closed.
+//
 // A test the first prover finishes alone within `alone` expansions (by
 // default kAloneExpansions; kAloneOneProver is for one prover) is not split.
 // Below the root the children's tests are cut again down to `cut_plies`
@@ -44,6 +48,7 @@
 #include <vector>
 
 #include "games/go.h"
+#include "src/search/go/proof_journal.h"
 #include "src/search/go/prover.h"
 
 namespace gsolve::search::go {
@@ -74,16 +79,17 @@ struct SplitReport {
   std::size_t closed;    // children whose tests ended, this one included
   std::size_t children;  // tests in all (children up to the line's symmetries)
   std::size_t provers;   // on the child's test when it ended (more than it started with where others joined)
+  bool journaled;        // the answer was the journal's (no test: nodes 0)
 };
 using SplitProgress = std::function<void(const SplitReport&)>;
 
 // `progress` is called from one thread at a time.
 bool split_at_least(std::span<GoProver* const> provers, const GoGame& game, GoProver::Goal goal, int t,
                     const SplitProgress& progress = {}, std::uint64_t alone = kAloneExpansions,
-                    int cut_plies = kCutPlies);
+                    int cut_plies = kCutPlies, ProofJournal* journal = nullptr);
 bool split_at_least(const std::vector<std::unique_ptr<GoProver>>& provers, const GoGame& game, GoProver::Goal goal,
                     int t, const SplitProgress& progress = {}, std::uint64_t alone = kAloneExpansions,
-                    int cut_plies = kCutPlies);
+                    int cut_plies = kCutPlies, ProofJournal* journal = nullptr);
 
 // The children of the line's last position that differ up to a symmetry fixing
 // every board of the line: the pass first, then the points from the centre out.

@@ -1,0 +1,171 @@
+// The proof journal (src/search/go/proof_journal.h): what it answers, what it
+// keeps across a kill, what damage it refuses, and a split test resumed from it.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "games/go.h"
+#include "src/search/go/proof_journal.h"
+#include "src/search/go/split_test.h"
+#include "temp_dir.h"
+
+using namespace gsolve;
+using search::go::GoProver;
+using search::go::ProofJournal;
+
+namespace {
+
+std::string read(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+void write(const std::string& path, const std::string& text) { std::ofstream(path) << text; }
+
+}  // namespace
+
+TEST_CASE("go journal: a record answers its threshold and the ones it implies, for its line and goal only") {
+  const testing::TempDir dir;
+  const std::string path = dir.file("proof.journal");
+  const Go go(2, 2);
+  const GoGame a = parse_go_game(go, "a1 pass b1"), b = parse_go_game(go, "b1 pass a1");  // one board, two lines
+  REQUIRE(a.position() == b.position());
+  {
+    ProofJournal journal(path, go);
+    CHECK(journal.size() == 0);
+    journal.record(a, GoProver::Goal::Score, 3, true, 100);
+    journal.record(a, GoProver::Goal::Score, 5, false, 200);
+    CHECK(journal.find(a, GoProver::Goal::Score, 2) == true);
+    CHECK(journal.find(a, GoProver::Goal::Score, 3) == true);
+    CHECK_FALSE(journal.find(a, GoProver::Goal::Score, 4).has_value());
+    CHECK(journal.find(a, GoProver::Goal::Score, 5) == false);
+    CHECK(journal.find(a, GoProver::Goal::Score, 9) == false);
+    CHECK_FALSE(journal.find(a, GoProver::Goal::Value, 3).has_value());
+    CHECK_FALSE(journal.find(b, GoProver::Goal::Score, 3).has_value());
+    journal.record(a, GoProver::Goal::Score, 4, false, 1);
+    CHECK(journal.size() == 3);
+  }
+  ProofJournal again(path, go);  // a second run reads what the first wrote
+  CHECK(again.size() == 3);
+  CHECK(again.find(a, GoProver::Goal::Score, 3) == true);
+  CHECK(again.find(a, GoProver::Goal::Score, 4) == false);
+  CHECK_FALSE(again.find(b, GoProver::Goal::Score, 4).has_value());
+  // An answer against a record is a bug (a test is exact), not a record.
+  CHECK_THROWS_WITH_AS(again.record(a, GoProver::Goal::Score, 2, false, 1),
+                       ("journal " + path + ": a test's answer contradicts its record (0.0.10/4.0.00/4.0.11/c.0.00 S 2 0 1)").c_str(),
+                       std::logic_error);
+  CHECK(again.size() == 3);
+  // The format (the check: FNV-1a 64 of the text before it).
+  CHECK(read(path) ==
+        "gsolve go proof journal 1 go:2x2\n"
+        "0.0.10/4.0.00/4.0.11/c.0.00 S 3 1 100 bfead3cca4b3fd06\n"
+        "0.0.10/4.0.00/4.0.11/c.0.00 S 5 0 200 04b008a53ae8df9a\n"
+        "0.0.10/4.0.00/4.0.11/c.0.00 S 4 0 1 d2dd801d9f6f3894\n");
+}
+
+TEST_CASE("go journal: a torn last record is dropped; damage, other rules and a second writer are refused") {
+  const testing::TempDir dir;
+  const std::string path = dir.file("proof.journal");
+  const Go go(2, 2);
+  const GoGame a = parse_go_game(go, "a1");
+  {
+    ProofJournal journal(path, go);
+    journal.record(a, GoProver::Goal::Score, 1, true, 10);
+    // One writer at a time (the lock is the open file's: a second open in
+    // this process is refused as another process's would be).
+    CHECK_THROWS_WITH_AS(ProofJournal(path, go),
+                         ("journal " + path + ": another gsolve is writing it (the file is locked)").c_str(),
+                         std::runtime_error);
+  }
+  const std::string whole = read(path);
+  write(path, whole + "0.0.10/4.0.00 S 7 0 12");  // killed while writing a record
+  {
+    ProofJournal journal(path, go);
+    CHECK(journal.size() == 1);
+    CHECK(read(path) == whole);  // the torn line is gone: the next record starts a line
+    journal.record(a, GoProver::Goal::Value, 2, false, 20);
+  }
+  CHECK(ProofJournal(path, go).size() == 2);
+
+  std::string damaged = whole;
+  damaged[damaged.find(" S 1 ") + 3] = '2';  // "holds for 1" becomes "holds for 2"
+  write(path, damaged);
+  CHECK_THROWS_WITH_AS(ProofJournal(path, go), ("journal " + path + ": line 2 is damaged (its check does not match)").c_str(),
+                       std::runtime_error);
+  write(path, whole.substr(0, whole.size() - 5) + "\n");  // a check cut short
+  CHECK_THROWS_WITH_AS(ProofJournal(path, go), ("journal " + path + ": line 2 is damaged (no check)").c_str(),
+                       std::runtime_error);
+  CHECK_THROWS_WITH_AS(ProofJournal(path, Go(3, 3)),
+                       ("journal " + path + ": not a journal of go:3x3 (its first line is \"gsolve go proof journal 1 go:2x2\")").c_str(),
+                       std::runtime_error);
+  write(path, "SQLite format 3");  // another file, no line yet: left as it is
+  CHECK_THROWS_WITH_AS(ProofJournal(path, go), ("journal " + path + ": not a journal (it has no complete line)").c_str(),
+                       std::runtime_error);
+  CHECK(read(path) == "SQLite format 3");
+}
+
+TEST_CASE("go journal: a split test killed after some children closed resumes with them") {
+  // One prover after 13 moves of GNU Go's line, cut at the root after 4096
+  // expansions alone: every child's test holds, each recorded. Run again
+  // over the journal without the root's record (killed after the last
+  // child's test closed, before the root's was written), a fresh prover
+  // takes every child's answer from it and spends only its try alone; with
+  // the root's record it spends nothing.
+  const testing::TempDir dir;
+  const std::string path = dir.file("proof.journal");
+  const Go go(5, 5);
+  const GoGame after_e5 = parse_go_game(go, "c3 c4 d4 d3 d2 b3 c2 d5 e3 b2 b1 e4 e5");
+  const std::size_t children = search::go::distinct_children(after_e5).size();
+  std::uint64_t alone = 0;  // the first run's try alone: its expansions not in a child's test
+  {
+    ProofJournal journal(path, go);
+    GoProver prover(go, std::size_t{64} << 20);
+    GoProver* const one = &prover;
+    std::uint64_t in_children = 0;
+    CHECK_FALSE(search::go::split_at_least(
+        std::span<GoProver* const>(&one, 1), after_e5, GoProver::Goal::Score, -24,
+        [&](const search::go::SplitReport& r) {
+          CHECK_FALSE(r.journaled);
+          in_children += r.nodes;
+        },
+        4096, search::go::kCutPlies, &journal));
+    alone = prover.nodes() - in_children;
+    CHECK(alone >= 4096);
+    CHECK(journal.size() > children);  // the root, its children, and theirs where cut again
+    CHECK(journal.find(after_e5, GoProver::Goal::Score, -24) == false);
+  }
+  const std::string whole = read(path);
+  const std::string last = whole.substr(whole.rfind('\n', whole.size() - 2) + 1);
+  REQUIRE(last.starts_with("0.0.10/"));
+  CHECK(last.find(" S -24 0 ") != std::string::npos);  // the root's record came last
+  write(path, whole.substr(0, whole.size() - last.size()));
+  {
+    ProofJournal journal(path, go);
+    GoProver prover(go, std::size_t{64} << 20);
+    GoProver* const one = &prover;
+    std::size_t reports = 0;
+    CHECK_FALSE(search::go::split_at_least(
+        std::span<GoProver* const>(&one, 1), after_e5, GoProver::Goal::Score, -24,
+        [&](const search::go::SplitReport& r) {
+          CHECK(r.journaled);
+          CHECK(r.holds);
+          CHECK(r.nodes == 0);
+          ++reports;
+        },
+        4096, search::go::kCutPlies, &journal));
+    CHECK(reports == children);
+    CHECK(prover.nodes() == alone);  // the same try alone, then the journal's answers
+  }
+  ProofJournal journal(path, go);
+  GoProver prover(go, std::size_t{64} << 20);
+  GoProver* const one = &prover;
+  CHECK_FALSE(search::go::split_at_least(std::span<GoProver* const>(&one, 1), after_e5, GoProver::Goal::Score, -24,
+                                         {}, 4096, search::go::kCutPlies, &journal));
+  CHECK(prover.nodes() == 0);
+}
