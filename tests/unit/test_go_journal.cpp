@@ -4,12 +4,14 @@
 
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "games/go.h"
 #include "src/search/go/proof_journal.h"
+#include "src/search/go/proof_table.h"
 #include "src/search/go/split_test.h"
 #include "temp_dir.h"
 
@@ -168,4 +170,17 @@ TEST_CASE("go journal: a split test killed after some children closed resumes wi
   CHECK_FALSE(search::go::split_at_least(std::span<GoProver* const>(&one, 1), after_e5, GoProver::Goal::Score, -24,
                                          {}, 4096, search::go::kCutPlies, &journal));
   CHECK(prover.nodes() == 0);
+  // The position before e5: Black to move, e5 recorded failing White's goal
+  // answers "Black scores 25" before any test (with threads too).
+  const GoGame before_e5 = parse_go_game(go, "c3 c4 d4 d3 d2 b3 c2 d5 e3 b2 b1 e4");
+  const auto table = std::make_shared<search::go::ProofTable>(std::size_t{64} << 20, true);
+  std::vector<std::unique_ptr<GoProver>> two;
+  for (int k = 0; k < 2; ++k) two.push_back(std::make_unique<GoProver>(go, table));
+  std::size_t reports = 0;
+  CHECK(search::go::split_at_least(two, before_e5, GoProver::Goal::Score, 25,
+                                   [&](const search::go::SplitReport&) { ++reports; }, 0, search::go::kCutPlies,
+                                   &journal));
+  CHECK(reports == 0);
+  CHECK(two[0]->nodes() + two[1]->nodes() == 0);
+  CHECK(journal.find(before_e5, GoProver::Goal::Score, 25) == true);  // recorded in turn
 }

@@ -111,6 +111,13 @@ bool split(std::span<GoProver* const> provers, const GoGame& game, GoProver::Goa
   GoProver& first = *provers[0];
   const std::function<bool()> outer = first.stop_condition();  // an enclosing split's, if any
   const auto stopped_outside = [&] { return outer && outer(); };
+  const int child_t = goal == GoProver::Goal::Score ? child_score_goal(t) : child_value_goal(t);
+  std::vector<GoGame> children = distinct_children(game);
+  // A child the journal records failing its goal answers before any test
+  // (the empty board's, once c3's is recorded, whatever the order would be).
+  if (journal)
+    for (const GoGame& c : children)
+      if (journal->find(c, goal, child_t) == false) return true;
   try {
     const std::uint64_t start = first.nodes();
     const StopWhile first_alone(first, [&] { return first.nodes() - start >= alone; });
@@ -120,8 +127,7 @@ bool split(std::span<GoProver* const> provers, const GoGame& game, GoProver::Goa
   }
 
   std::optional<Quiet> quiet(std::in_place, provers);
-  const int child_t = goal == GoProver::Goal::Score ? child_score_goal(t) : child_value_goal(t);
-  const std::vector<GoGame> children = by_promise(first, distinct_children(game), goal, child_t);
+  children = by_promise(first, std::move(children), goal, child_t);
   std::atomic<bool> answered{false};
   std::mutex lock;         // guards what follows, and each group's joining, busy and since
   std::size_t next = 0;    // the next child to test
