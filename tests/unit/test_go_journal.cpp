@@ -113,25 +113,26 @@ TEST_CASE("go journal: a torn last record is dropped; damage, other rules and a 
 }
 
 TEST_CASE("go journal: a split test killed after some children closed resumes with them") {
-  // One prover after 13 moves of GNU Go's line, cut at the root after 4096
-  // expansions alone: every child's test holds, each recorded. Run again
+  // One prover on 4x4 after b3 (Black's best move: White scores -2), cut
+  // at the root after 4096 expansions alone: "White scores -1" fails, so
+  // every child's test ("Black scores 2") holds, each recorded. Run again
   // over the journal without the root's record (killed after the last
   // child's test closed, before the root's was written), a fresh prover
   // takes every child's answer from it and spends only its try alone; with
   // the root's record it spends nothing.
   const testing::TempDir dir;
   const std::string path = dir.file("proof.journal");
-  const Go go(5, 5);
-  const GoGame after_e5 = parse_go_game(go, "c3 c4 d4 d3 d2 b3 c2 d5 e3 b2 b1 e4 e5");
-  const std::size_t children = search::go::distinct_children(after_e5).size();
+  const Go go(4, 4);
+  const GoGame after_b3 = parse_go_game(go, "b3");
+  const std::size_t children = search::go::distinct_children(after_b3).size();
   std::uint64_t alone = 0;  // the first run's try alone: its expansions not in a child's test
   {
     ProofJournal journal(path, go);
-    GoProver prover(go, std::size_t{64} << 20);
+    GoProver prover(go, std::size_t{16} << 20);
     GoProver* const one = &prover;
     std::uint64_t in_children = 0;
     CHECK_FALSE(search::go::split_at_least(
-        std::span<GoProver* const>(&one, 1), after_e5, GoProver::Goal::Score, -24,
+        std::span<GoProver* const>(&one, 1), after_b3, GoProver::Goal::Score, -1,
         [&](const search::go::SplitReport& r) {
           CHECK_FALSE(r.journaled);
           in_children += r.nodes;
@@ -140,20 +141,20 @@ TEST_CASE("go journal: a split test killed after some children closed resumes wi
     alone = prover.nodes() - in_children;
     CHECK(alone >= 4096);
     CHECK(journal.size() > children);  // the root, its children, and theirs where cut again
-    CHECK(journal.find(after_e5, GoProver::Goal::Score, -24) == false);
+    CHECK(journal.find(after_b3, GoProver::Goal::Score, -1) == false);
   }
   const std::string whole = read(path);
   const std::string last = whole.substr(whole.rfind('\n', whole.size() - 2) + 1);
   REQUIRE(last.starts_with("0.0.10/"));
-  CHECK(last.find(" S -24 0 ") != std::string::npos);  // the root's record came last
+  CHECK(last.find(" S -1 0 ") != std::string::npos);  // the root's record came last
   write(path, whole.substr(0, whole.size() - last.size()));
   {
     ProofJournal journal(path, go);
-    GoProver prover(go, std::size_t{64} << 20);
+    GoProver prover(go, std::size_t{16} << 20);
     GoProver* const one = &prover;
     std::size_t reports = 0;
     CHECK_FALSE(search::go::split_at_least(
-        std::span<GoProver* const>(&one, 1), after_e5, GoProver::Goal::Score, -24,
+        std::span<GoProver* const>(&one, 1), after_b3, GoProver::Goal::Score, -1,
         [&](const search::go::SplitReport& r) {
           CHECK(r.journaled);
           CHECK(r.holds);
@@ -165,22 +166,22 @@ TEST_CASE("go journal: a split test killed after some children closed resumes wi
     CHECK(prover.nodes() == alone);  // the same try alone, then the journal's answers
   }
   ProofJournal journal(path, go);
-  GoProver prover(go, std::size_t{64} << 20);
+  GoProver prover(go, std::size_t{16} << 20);
   GoProver* const one = &prover;
-  CHECK_FALSE(search::go::split_at_least(std::span<GoProver* const>(&one, 1), after_e5, GoProver::Goal::Score, -24,
+  CHECK_FALSE(search::go::split_at_least(std::span<GoProver* const>(&one, 1), after_b3, GoProver::Goal::Score, -1,
                                          {}, 4096, search::go::kCutPlies, &journal));
   CHECK(prover.nodes() == 0);
-  // The position before e5: Black to move, e5 recorded failing White's goal
-  // answers "Black scores 25" before any test (with threads too).
-  const GoGame before_e5 = parse_go_game(go, "c3 c4 d4 d3 d2 b3 c2 d5 e3 b2 b1 e4");
-  const auto table = std::make_shared<search::go::ProofTable>(std::size_t{64} << 20, true);
+  // The empty board: b3 recorded failing White's goal answers "Black
+  // scores 2" before any test (with threads too).
+  const GoGame empty(go);
+  const auto table = std::make_shared<search::go::ProofTable>(std::size_t{16} << 20, true);
   std::vector<std::unique_ptr<GoProver>> two;
   for (int k = 0; k < 2; ++k) two.push_back(std::make_unique<GoProver>(go, table));
   std::size_t reports = 0;
-  CHECK(search::go::split_at_least(two, before_e5, GoProver::Goal::Score, 25,
+  CHECK(search::go::split_at_least(two, empty, GoProver::Goal::Score, 2,
                                    [&](const search::go::SplitReport&) { ++reports; }, 0, search::go::kCutPlies,
                                    &journal));
   CHECK(reports == 0);
   CHECK(two[0]->nodes() + two[1]->nodes() == 0);
-  CHECK(journal.find(before_e5, GoProver::Goal::Score, 25) == true);  // recorded in turn
+  CHECK(journal.find(empty, GoProver::Goal::Score, 2) == true);  // recorded in turn
 }
