@@ -56,6 +56,7 @@ struct PositionSearch {
   PositionSearch(const Go& go, const GoQueryOptions& o, search::go::ProofJournal* journal)
       : solver(go, o.hash_mb << 20, o.threads) {
     solver.set_journal(journal);
+    solver.set_cut_plies(o.cut_plies);
     if (o.seconds > 0)
       solver.set_deadline(start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(o.seconds)));
     report_tests(solver, go, o);

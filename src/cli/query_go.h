@@ -21,6 +21,7 @@ struct GoQueryOptions {
   int threads = 1;  // provers at once over one table (tests at once, or one test split at its root)
   std::optional<int> at_least;  // one test "score >= T" instead of the value
   double seconds = 0;  // --time per position (0: none): then what is proven so far, marked incomplete
+  int cut_plies = 3;  // --cut-plies: a test's children's tests cut again down to this depth (split_test.h)
   std::string journal;  // --journal: the tests closed, kept across runs (proof_journal.h); "" none
 };
 void run_go_query(const std::string& spec, const std::vector<std::string>& positions, const GoQueryOptions& o);

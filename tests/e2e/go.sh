@@ -50,6 +50,9 @@ grep -qx "nodes: 0" "$WORK/second" || fail "3x4 from the journal searched again:
 grep -qE "^journal .*go.journal: [1-9][0-9]* tests recorded$" "$WORK/progress" || fail "journal progress: $(cat "$WORK/progress")"
 expect_error "go.journal: not a journal of go:4x4 (its first line is \"gsolve go proof journal 1 go:3x4\")" \
   "$BIN" query --game go:4x4 --journal "$WORK/go.journal" ""
+expect_error "--cut-plies applies to go searches without a database (--game go:WxH)" \
+  "$BIN" query --game connect4:4x4 --cut-plies 5 ""
+expect_error "--cut-plies: expected an integer 1..20, got '0'" "$BIN" query --game go:3x3 --cut-plies 0 ""
 expect_error "--journal applies to go searches without a database (--game go:WxH)" \
   "$BIN" query --game connect4:4x4 --journal "$WORK/go.journal" ""
 out=$("$BIN" query --game go:2x2 "(;SZ[2];B[ab];W[bb];B[aa];W[ba])")

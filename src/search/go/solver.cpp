@@ -214,7 +214,7 @@ int GoSolver::window(const GoGame& game, int alpha, int beta) {
 
 bool GoSolver::at_least(const GoGame& game, int t) {
   return split_at_least(provers_, game, GoProver::Goal::Score, t, split_progress_,
-                        provers_.size() == 1 ? kAloneOneProver : kAloneExpansions, kCutPlies, journal_);
+                        provers_.size() == 1 ? kAloneOneProver : kAloneExpansions, cut_plies_, journal_);
 }
 
 void GoSolver::clear() {
@@ -254,7 +254,7 @@ std::size_t GoSolver::table_bytes() const {
 
 bool GoSolver::test(int i, const GoGame& game, GoProver::Goal goal, int t) {
   GoProver* const prover = provers_[i].get();
-  return split_at_least(std::span<GoProver* const>(&prover, 1), game, goal, t, {}, kAloneOneProver, kCutPlies, journal_);
+  return split_at_least(std::span<GoProver* const>(&prover, 1), game, goal, t, {}, kAloneOneProver, cut_plies_, journal_);
 }
 
 void GoSolver::test_all(const GoGame* const* games, const int* t, bool* holds, int count, GoProver::Goal goal) {

@@ -37,6 +37,7 @@
 // cheaper.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <climits>
 #include <cstdint>
@@ -108,6 +109,11 @@ class GoSolver {
   // it (proof_journal.h): a killed search resumes with what it had closed.
   // Null: none (the default). The journal must outlive the searches.
   void set_journal(ProofJournal* journal) { journal_ = journal; }
+  // How many plies below a test's root its children's tests are cut again
+  // (split_test.h's kCutPlies by default; at least 1: the root's children).
+  // Deeper cuts make the tests that run whole smaller: a journal records
+  // them more often, so a kill loses less.
+  void set_cut_plies(int plies) { cut_plies_ = std::max(plies, 1); }
 
   // Tests after the deadline throw GoProver::TimedOut (checked every 4096
   // expansions; none by default). What the table holds stays exact, and so
@@ -177,6 +183,7 @@ class GoSolver {
   TableMemory memory_;  // a quarter of the bytes: the timed choice's table
   SplitProgress split_progress_;
   ProofJournal* journal_ = nullptr;
+  int cut_plies_ = kCutPlies;
   std::vector<std::unique_ptr<GoProver>> provers_;  // one per thread, over one table of the rest
   Entry* table_ = nullptr;
   std::uint64_t buckets_ = 0;  // per mode; a bucket is two entries
