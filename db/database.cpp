@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "db/keyed_runs.h"
+#include "src/core/fnv1a.h"
 
 namespace gsolve::db {
 namespace {
@@ -74,11 +75,7 @@ void check_not_truncated(MDB_env* env, const std::string& path) {
 // each as (key length, key, value length, value): any edit of a key or a value
 // changes it (a damage check, not a defence against forgery).
 constexpr std::string_view kMetaCheckKey = "meta_check";
-struct MetaHash {
-  std::uint64_t h = 14695981039346656037ull;
-  void bytes(const void* data, std::size_t n) {
-    for (std::size_t i = 0; i < n; ++i) h = (h ^ static_cast<const unsigned char*>(data)[i]) * 1099511628211ull;
-  }
+struct MetaHash : Fnv1a64 {
   void field(std::string_view s) {
     const std::uint64_t n = s.size();
     bytes(&n, sizeof n);

@@ -42,7 +42,7 @@ struct QueryOptions {
   int threads = 1;
   std::size_t hash_mb = 256;
   std::string journal;  // go: --journal FILE
-  int cut_plies = search::go::kCutPlies;  // go: --cut-plies N
+  std::optional<int> cut_plies;  // go: --cut-plies N
   std::size_t cache_mb = db::RecordReader::kDefaultCacheBytes >> 20;  // decoded frames kept
 };
 
@@ -154,12 +154,13 @@ void run_query(const QueryOptions& o) {
   if (o.db_path.empty()) may_search();
   if (o.db_path.empty() && is_go_spec(o.game)) {
     run_go_query(o.game, o.positions,
-                 {o.json, o.weak, o.progress, o.hash_mb, threads, o.at_least, o.seconds, o.cut_plies, o.journal});
+                 {o.json, o.weak, o.progress, o.hash_mb, threads, o.at_least, o.seconds,
+                  o.cut_plies.value_or(search::go::kCutPlies), o.journal});
     return;
   }
   if (o.at_least) throw ParseError("--at-least applies to go searches without a database (--game go:WxH)");
   if (!o.journal.empty()) throw ParseError("--journal applies to go searches without a database (--game go:WxH)");
-  if (o.cut_plies != search::go::kCutPlies)
+  if (o.cut_plies)
     throw ParseError("--cut-plies applies to go searches without a database (--game go:WxH)");
   if (o.seconds > 0) throw ParseError("--time applies to go searches without a database (--game go:WxH)");
   if (o.db_path.empty()) {
@@ -270,10 +271,11 @@ void add_query(CLI::App& app) {
   add_seconds_option(cmd, "--time", o->seconds,
                      "go: seconds per position: then print what the finished tests proved (the score's bounds, "
                      "or the value without the move list), marked incomplete (\"complete\":false in --json)");
-  add_integer_option<int>(cmd, "--cut-plies", o->cut_plies, 1, 20,
-                          "go: a proof test is cut at its root and its children's tests again down to N plies below "
-                          "it, each test at a cut's leaf run whole (default 3); deeper cuts make those tests smaller, "
-                          "so that a --journal records more often and a kill loses less");
+  cmd->add_option("--cut-plies", o->cut_plies,
+                  "go: a proof test is cut at its root and its children's tests again down to N plies below it, "
+                  "each test at a cut's leaf run whole (default 3); deeper cuts make those tests smaller, so that "
+                  "a --journal records more often and a kill loses less")
+      ->check(integer_range<int>(1, 20));
   cmd->add_option("--journal", o->journal,
                   "go: record every proof test closed in FILE (created if missing) and take the answers it holds: "
                   "a killed search run again with the same FILE resumes with the tests it had closed");

@@ -125,20 +125,25 @@ TEST_CASE("go journal: a split test killed after some children closed resumes wi
   const Go go(4, 4);
   const GoGame after_b3 = parse_go_game(go, "b3");
   const std::size_t children = search::go::distinct_children(after_b3).size();
-  std::uint64_t alone = 0;  // the first run's try alone: its expansions not in a child's test
-  {
+  // "White scores -1" after b3 by one fresh prover over the journal at
+  // `path`, cut after 4096 expansions alone; its expansions.
+  const auto split_alone = [&](const search::go::SplitProgress& progress) {
     ProofJournal journal(path, go);
     GoProver prover(go, std::size_t{16} << 20);
     GoProver* const one = &prover;
+    CHECK_FALSE(search::go::split_at_least(std::span<GoProver* const>(&one, 1), after_b3, GoProver::Goal::Score, -1,
+                                           progress, 4096, search::go::kCutPlies, &journal));
+    return prover.nodes();
+  };
+  std::uint64_t alone = 0;  // the first run's try alone: its expansions not in a child's test
+  {
     std::uint64_t in_children = 0;
-    CHECK_FALSE(search::go::split_at_least(
-        std::span<GoProver* const>(&one, 1), after_b3, GoProver::Goal::Score, -1,
-        [&](const search::go::SplitReport& r) {
-          CHECK_FALSE(r.journaled);
-          in_children += r.nodes;
-        },
-        4096, search::go::kCutPlies, &journal));
-    alone = prover.nodes() - in_children;
+    const std::uint64_t nodes = split_alone([&](const search::go::SplitReport& r) {
+      CHECK_FALSE(r.journaled);
+      in_children += r.nodes;
+    });
+    const ProofJournal journal(path, go);
+    alone = nodes - in_children;
     CHECK(alone >= 4096);
     CHECK(journal.size() > children);  // the root, its children, and theirs where cut again
     CHECK(journal.find(after_b3, GoProver::Goal::Score, -1) == false);
@@ -149,28 +154,18 @@ TEST_CASE("go journal: a split test killed after some children closed resumes wi
   CHECK(last.find(" S -1 0 ") != std::string::npos);  // the root's record came last
   write(path, whole.substr(0, whole.size() - last.size()));
   {
-    ProofJournal journal(path, go);
-    GoProver prover(go, std::size_t{16} << 20);
-    GoProver* const one = &prover;
     std::size_t reports = 0;
-    CHECK_FALSE(search::go::split_at_least(
-        std::span<GoProver* const>(&one, 1), after_b3, GoProver::Goal::Score, -1,
-        [&](const search::go::SplitReport& r) {
-          CHECK(r.journaled);
-          CHECK(r.holds);
-          CHECK(r.nodes == 0);
-          ++reports;
-        },
-        4096, search::go::kCutPlies, &journal));
+    const std::uint64_t nodes = split_alone([&](const search::go::SplitReport& r) {
+      CHECK(r.journaled);
+      CHECK(r.holds);
+      CHECK(r.nodes == 0);
+      ++reports;
+    });
     CHECK(reports == children);
-    CHECK(prover.nodes() == alone);  // the same try alone, then the journal's answers
+    CHECK(nodes == alone);  // the same try alone, then the journal's answers
   }
+  CHECK(split_alone({}) == 0);  // the root's record again
   ProofJournal journal(path, go);
-  GoProver prover(go, std::size_t{16} << 20);
-  GoProver* const one = &prover;
-  CHECK_FALSE(search::go::split_at_least(std::span<GoProver* const>(&one, 1), after_b3, GoProver::Goal::Score, -1,
-                                         {}, 4096, search::go::kCutPlies, &journal));
-  CHECK(prover.nodes() == 0);
   // The empty board: b3 recorded failing White's goal answers "Black
   // scores 2" before any test (with threads too).
   const GoGame empty(go);

@@ -12,15 +12,11 @@
 #include <stdexcept>
 #include <string_view>
 
+#include "src/core/fnv1a.h"
+
 namespace gsolve::search::go {
 
 namespace {
-
-std::uint64_t fnv1a(std::string_view text) {
-  std::uint64_t h = 0xcbf29ce484222325ULL;
-  for (const unsigned char c : text) h = (h ^ c) * 0x100000001b3ULL;
-  return h;
-}
 
 std::string system_error(const std::string& path, const char* what) {
   return fmt::format("journal {}: {}: {}", path, what, std::strerror(errno));
@@ -66,7 +62,7 @@ void ProofJournal::load() {
   }
   // Up to the last complete line; what follows it is a record torn by a
   // kill (or the header of a journal killed while it was made).
-  const std::size_t complete = text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1;
+  const std::size_t complete = text.rfind('\n') + 1;  // npos + 1 == 0: no complete line
   if (complete == 0) {
     if (!std::string_view(header_).starts_with(text))
       throw std::runtime_error(fmt::format("journal {}: not a journal (it has no complete line)", path_));
@@ -95,7 +91,7 @@ void ProofJournal::load() {
     if (last == std::string_view::npos || std::from_chars(line.data() + last + 1, line.data() + line.size(), check, 16).ec != std::errc{} ||
         line.size() - last - 1 != 16)
       throw damaged("no check");
-    if (fnv1a(line.substr(0, last)) != check) throw damaged("its check does not match");
+    if (fnv1a64(line.substr(0, last)) != check) throw damaged("its check does not match");
     // <line> <S|V> <t> <0|1> <expansions>
     std::string_view fields[5];
     std::string_view rest = line.substr(0, last);
@@ -153,7 +149,7 @@ std::optional<bool> ProofJournal::find(const GoGame& game, GoProver::Goal goal, 
 void ProofJournal::record(const GoGame& game, GoProver::Goal goal, int t, bool holds, std::uint64_t expansions) {
   const std::string k = key(game, goal);
   const std::string body = fmt::format("{} {} {} {}", k, t, holds ? 1 : 0, expansions);
-  const std::string line = fmt::format("{} {:016x}\n", body, fnv1a(body));
+  const std::string line = fmt::format("{} {:016x}\n", body, fnv1a64(body));
   const std::lock_guard<std::mutex> hold(lock_);
   if (!add(k, t, holds))
     throw std::logic_error(fmt::format("journal {}: a test's answer contradicts its record ({})", path_, body));

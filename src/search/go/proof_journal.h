@@ -53,7 +53,6 @@ class ProofJournal {
   void record(const GoGame& game, GoProver::Goal goal, int t, bool holds, std::uint64_t expansions);
 
   std::size_t size() const;  // records read and written
-  const std::string& path() const { return path_; }
 
  private:
   struct Known {
