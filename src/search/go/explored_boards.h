@@ -29,10 +29,19 @@ struct ExploredBoards {
   static constexpr std::uint64_t kNone = ~0ull;
   std::uint64_t grown_black = kNone, grown_white = kNone;
 
+  // The empty set (the identity of merge).
+  static ExploredBoards none() { return {kNone, kNone, 0, 0, {}}; }
   static ExploredBoards of(std::uint64_t black, std::uint64_t white, std::uint64_t key) {
-    ExploredBoards e{black, white, black, white, {}};
-    e.add_key(key);
+    ExploredBoards e = none();
+    e.add(black, white, key);
     return e;
+  }
+  void add(std::uint64_t black, std::uint64_t white, std::uint64_t key) {
+    all_black &= black;
+    all_white &= white;
+    any_black |= black;
+    any_white |= white;
+    add_key(key);
   }
   // Adds the boards whose black (else white) stones strictly contain `stones`.
   void grows(bool black, std::uint64_t stones) { (black ? grown_black : grown_white) &= stones; }

@@ -108,10 +108,10 @@ GoProver::Numbers GoProver::initial_numbers(const LineNode& n, int t) const {
 }
 
 void GoProver::evaluate(Child& c, int t) {
-  c.seen = ExploredBoards::of(c.node.black, c.node.white, c.node.invariant_key);
+  c.seen = ExploredBoards::none();
   c.hits = SuperkoHits{};
   c.pending = false;
-  if (ended(c.node, t, c.numbers)) return;
+  if (ended(c.node, t, c.numbers)) return add_if_lost(c);
   ProofTable::Entry e;
   if (table_->find_numbers(key(c.node, t), c.hash, e)) {
     c.numbers = {e.phi, e.delta};
@@ -121,7 +121,7 @@ void GoProver::evaluate(Child& c, int t) {
     c.pending = true;
     return;
   }
-  if (!bounded(c.node, t, c.numbers, c.seen)) c.numbers = initial_numbers(c.node, t);
+  evaluate_statically(c, t);
 }
 
 void GoProver::evaluate_result(Child& c, int t) {
@@ -132,7 +132,16 @@ void GoProver::evaluate_result(Child& c, int t) {
       return;
     }
   }
-  if (!bounded(c.node, t, c.numbers, c.seen)) c.numbers = initial_numbers(c.node, t);
+  evaluate_statically(c, t);
+}
+
+void GoProver::evaluate_statically(Child& c, int t) {
+  if (bounded(c.node, t, c.numbers, c.seen)) return add_if_lost(c);
+  c.numbers = initial_numbers(c.node, t);
+}
+
+void GoProver::add_if_lost(Child& c) {
+  if (c.numbers.delta == 0) c.seen.add(c.node.black, c.node.white, c.node.invariant_key);
 }
 
 GoProver::Child* GoProver::frame(int ply) {
@@ -218,15 +227,15 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
   }
 
   n = &line_.back();
-  seen = ExploredBoards::of(n->black, n->white, n->invariant_key);
   hits = SuperkoHits{};
   const std::uint64_t work = nodes_ - nodes_before + 1;
   if (own.phi == 0 || own.delta == 0) {
     if (own.phi == 0) {  // one child's failure proves it
       const Child& c = *std::find_if(kids, kids + count, [](const Child& k) { return k.numbers.delta == 0; });
-      seen.merge(c.seen);
+      seen = c.seen;
       hits = c.hits;
     } else {  // every child's success disproves it, and the moves superko forbade here might not be forbidden elsewhere
+      seen = ExploredBoards::of(n->black, n->white, n->invariant_key);  // the winner's board
       hits = forbidden;
       for (int i = 0; i < count; ++i) {
         seen.merge(kids[i].seen);

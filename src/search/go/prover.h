@@ -11,10 +11,14 @@
 //
 // Soundness under superko is solver.h's policy (history_line.h): a proof or a
 // disproof is stored with its certificate (the boards from above that its
-// superko tests hit, at most two, and a summary of the boards its proof tree
-// visited) and used only where the certificate holds on the current line. A
-// proof through one child needs that child's certificate; a disproof needs
-// every child's, and the superko-forbidden moves count as hits. Unresolved
+// superko tests hit, at most two, and a summary of the boards the winner's
+// moves made in its proof tree) and used only where the certificate holds on
+// the current line. A proof through one child needs that child's
+// certificate; a disproof needs every child's, and the superko-forbidden
+// moves count as hits. Only the winner's boards: a loser's move that another
+// line's history forbids takes a choice from the loser and leaves the proof
+// whole, while a winner's move it forbids breaks the proof (the hits follow
+// the same rule the other way round: only the loser's forbidden moves). Unresolved
 // proof and disproof numbers are only estimates: they are shared between
 // histories freely, which may cost work but never changes an answer.
 //
@@ -108,6 +112,11 @@ class GoProver {
   // then (after the other children, so that the misses overlap).
   void evaluate(Child& c, int t);
   void evaluate_result(Child& c, int t);
+  // The static bounds, else initial_numbers.
+  void evaluate_statically(Child& c, int t);
+  // A child decided against its side to move: its board, which the winner's
+  // move made, into its seen boards (see the policy above).
+  void add_if_lost(Child& c);
   Numbers initial_numbers(const LineNode& n, int t) const;
   // Whether the game has ended at n (two passes); out holds its numbers then.
   bool ended(const LineNode& n, int t, Numbers& out) const;
