@@ -13,7 +13,8 @@
 #          stack after a loop. Before it, tests/tsan/check_suppressions.sh
 #          shows the file hides no race planted in a parallel body. TSAN=0
 #          skips the stage.
-# The tests of a stage run one per core (ctest -j), the fuzz targets too.
+# The tests of a stage run one per core (ctest -j), the fuzz targets too
+# (one at a time beside the TSan tests, which keep one core busy).
 # Each stage prints its wall and CPU time. SANITIZE=0 runs the Release suite
 # only. Pass "-L long" to run the long tests instead (Release only).
 set -euo pipefail
@@ -70,16 +71,31 @@ if [ "${SANITIZE:-1}" != 0 ]; then
   # under ASan); so do the MPI jobs (Open MPI's own allocations at exit are
   # not ours to fix).
   stage "asan+ubsan tests" run_ctest build-asan -LE long -E "^e2e_(search|parallel|verify|derived|reversi_bench|mpi)$"
-  if [ $fuzz = ON ]; then
-    stage "fuzz" tools/fuzz.sh build-asan "${FUZZ_SECONDS:-10}"
-  fi
+  fuzz_targets() { tools/fuzz.sh build-asan "${FUZZ_SECONDS:-10}"; }
   if [ "${TSAN:-1}" != 0 ]; then
     stage "tsan build" env CXX=g++ BUILD_DIR=build-tsan TARGETS="gsolve tsan_race_probe" \
       tools/build.sh -DGSOLVE_SANITIZE=thread >/dev/null
     # First: the suppressions hide no race planted in a parallel body.
     stage "tsan probe" bash tests/tsan/check_suppressions.sh "$ROOT/build-tsan"
     # Without address randomisation: LMDB's 1 TiB map then never lands where TSan's shadow memory is.
-    stage "tsan tests" setarch "$(uname -m)" -R bash tests/e2e/parallel.sh "$ROOT/build-tsan" "$ROOT/tests/data"
+    tsan_tests() { setarch "$(uname -m)" -R bash tests/e2e/parallel.sh "$ROOT/build-tsan" "$ROOT/tests/data"; }
+    if [ $fuzz = ON ]; then
+      # The TSan tests keep about one core busy: the fuzz targets run one at
+      # a time beside them (each still gets a core for its seconds), 80 s
+      # for both against 110 s one after the other.
+      both() {
+        local rc=0 pid
+        tsan_tests & pid=$!
+        JOBS=1 fuzz_targets || rc=$?
+        wait "$pid" || rc=$?
+        return $rc
+      }
+      stage "fuzz + tsan tests" both
+    else
+      stage "tsan tests" tsan_tests
+    fi
+  elif [ $fuzz = ON ]; then
+    stage "fuzz" fuzz_targets
   fi
 fi
 printf '%s\n' "${TIMES[@]}"
