@@ -81,7 +81,7 @@ if [ "${SANITIZE:-1}" != 0 ]; then
     tsan_tests() { setarch "$(uname -m)" -R bash tests/e2e/parallel.sh "$ROOT/build-tsan" "$ROOT/tests/data"; }
     if [ $fuzz = ON ]; then
       # The TSan tests keep about one core busy: the fuzz targets run one at
-      # a time beside them (each still gets a core for its seconds), 80 s
+      # a time beside them (each still gets a core for its seconds), 90 s
       # for both against 110 s one after the other.
       both() {
         local rc=0 pid
