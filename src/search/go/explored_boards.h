@@ -1,5 +1,7 @@
-// A conservative summary of the set S of boards a search visited: what a
-// table entry's result may depend on in the history (see solver.h).
+// A conservative summary of a set S of boards: what a table entry's result
+// may depend on in the history (see solver.h). The depth-first solver's S is
+// every board its search visited; the prover's, the boards its winner's
+// moves made (prover.h).
 //
 // may_contain(Y) is true whenever Y is in S (never a false "no"), so a table
 // entry is used only when no board of the history can be in S. Three tests,
