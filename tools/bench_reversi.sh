@@ -9,14 +9,14 @@
 # Prints one row per (file, engine): positions, total nodes, total CPU seconds
 # of the searches (gsolve: the table cleared before each position, every best
 # score checked; Edax: `-l 60 -n 1 -solve`, its own summary line, with the
-# all-zero evaluation file of ../shared/data/reversi/README.md). The load
+# all-zero evaluation file of tests/data/reversi/README.md). The load
 # average is printed before each row: the machine is shared, so compare CPU
 # seconds and nodes, not wall time. This script builds and fetches nothing:
 # Edax must be built beside the project first (see that README).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${BIN:-build/gsolve}
-DATA=${DATA:-../shared/data/reversi}
+DATA=${DATA:-tests/data/reversi}
 THREADS=${THREADS:-1}
 [ -x "$BIN" ] || { echo "bench_reversi: $BIN is not built (tools/build.sh)" >&2; exit 2; }
 if [ -n "${EDAX:-}" ]; then

@@ -1,6 +1,6 @@
 // Perft: the number of move sequences of each length from the start, for any
 // game of the Game concept. It checks move generation and play against
-// published counts (shared/data/reversi/README.md) and times them.
+// published counts (tests/data/reversi/README.md) and times them.
 //
 // Two counts per ply N (a forced pass is a move and takes a ply):
 //   nodes(N):    positions at ply N, counted along every path; a finished game

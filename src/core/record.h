@@ -1,4 +1,4 @@
-// The value contract every part of gsolve agrees on (../shared/DESIGN.md, "Values").
+// The value contract every part of gsolve agrees on (docs/DESIGN.md, "Values").
 //
 // A record is always seen from the side to move. A primitive has remoteness 0;
 // a Draw has no remoteness. Scored games keep the final margin for the side to

@@ -2,7 +2,7 @@
 // scores, read into one game-independent form and run by any searcher.
 //
 // Formats, chosen by the file name:
-//   *.obf  OBF (../shared/data/reversi/README.md), game reversi:NxN with NxN
+//   *.obf  OBF (tests/data/reversi/README.md), game reversi:NxN with NxN
 //          from the file name (r6x6-22.obf), else 8x8:
 //          "<N*N chars> <X|O>; <move>:<score>; <move>:<score>; ..." best move
 //          first; '%' starts a comment line. Every move's score is the exact

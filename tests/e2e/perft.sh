@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# gsolve perft: exact per-ply counts from the start (shared/data/reversi/README.md),
+# gsolve perft: exact per-ply counts from the start (tests/data/reversi/README.md),
 # the same with 1 and 2 threads; bad input is one line on stderr and exit 2.
 source "$(dirname "$0")/common.sh.inc"
 

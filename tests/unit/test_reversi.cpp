@@ -523,7 +523,7 @@ TEST_CASE("reversi: 4x4 ranks, canonical forms and moves are those of the row-ma
   CHECK(h == 0xf851112b69f35a87ull);
 }
 
-// Every FFO position of shared/data/reversi parses as a whole OBF line, prints
+// Every FFO position of tests/data/reversi parses as a whole OBF line, prints
 // back as its board, and every scored move is legal; fforum-1-19 scores every
 // legal move, so there the two sets are equal.
 TEST_CASE("reversi: OBF lines parse; the scored moves of the FFO suites are legal") {
@@ -571,7 +571,7 @@ TEST_CASE("reversi: OBF lines parse; the scored moves of the FFO suites are lega
 }
 
 TEST_CASE("reversi: perft reproduces the README tables (8x8 to ply 11, 6x6 to ply 12)") {
-  // shared/data/reversi/README.md: per-ply nodes where a finished game stops
+  // tests/data/reversi/README.md: per-ply nodes where a finished game stops
   // contributing (8x8 ply 0..9, 6x6 ply 1..9), then standard perft.
   const Reversi g8(8);
   const PerftCounts c8 = perft(g8, g8.start(), 11);

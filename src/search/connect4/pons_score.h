@@ -1,9 +1,9 @@
-// Connect 4 search scores (Pons; ../shared/data/connect4/README.md), always
+// Connect 4 search scores (Pons; tests/data/connect4/README.md), always
 // from the side to move: 0 = tie; s > 0: the side to move wins, and the game
 // ends with N stones where s = floor((W*H + 2 - N) / 2); s < 0: it loses,
 // likewise. The score fixes the remoteness (N is fixed by |s| and parity), so
 // one ordered integer carries (value, remoteness): a winner hurries, a loser
-// delays, exactly the order of DESIGN.md "Values".
+// delays, exactly the order of docs/DESIGN.md "Values".
 #pragma once
 
 #include "games/connect4.h"
