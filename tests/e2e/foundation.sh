@@ -45,7 +45,13 @@ q=$("$BIN" query --db "$WORK/rev.gsdb" --json -- '')
 [ "$(echo "$q" | json "j['value'], j['score'], len(j['moves']), all(m['score'] == -10 for m in j['moves'])")" = "lose -10 4 True" ] \
   || fail "reversi query: $q"
 
-# --- bench has a stable signature ---------------------------------------------
-s1=$("$BIN" bench | grep '^Signature')
-[ "$s1" = "$("$BIN" bench --threads 2 | grep '^Signature')" ] || fail "bench signature differs between 1 and 2 threads"
+# --- bench: the pinned signature and node count ----------------------------------
+# A change meant to keep behaviour keeps both (CONTRIBUTING.md: the "Bench: N"
+# trailer); a change that moves them updates these two lines in the same commit.
+"$BIN" bench >"$WORK/bench1.txt"
+grep -qx 'Signature: 6a47ae34f15f88b1' "$WORK/bench1.txt" || fail "bench signature changed: $(cat "$WORK/bench1.txt")"
+grep -qx 'Nodes searched: 1112541' "$WORK/bench1.txt" || fail "bench node count changed: $(cat "$WORK/bench1.txt")"
+"$BIN" bench --threads 2 >"$WORK/bench2.txt"
+[ "$(grep '^Signature' "$WORK/bench2.txt")" = "Signature: 6a47ae34f15f88b1" ] \
+  || fail "bench signature differs between 1 and 2 threads"
 echo "foundation: all checks passed"
