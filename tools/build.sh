@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Configures and builds gsolve (Release) into build/ (or $BUILD_DIR).
 # ccache is used when it is installed (worktrees share it with CCACHE_BASEDIR).
-# TARGETS="a b" builds only those targets (default: all). A new build directory
-# uses Ninja where it is installed: it compiles a target's files while the
-# libraries it links are still being built, so both cores stay busy (the
-# ASan+UBSan build of tools/test.sh took 363 s against 404 s with make).
+# TARGETS="a b" builds only those targets (default: all); extra arguments go
+# to cmake (e.g. -DGSOLVE_SANITIZE=address). A new build directory uses Ninja
+# where it is installed: it compiles a target's files while the libraries it
+# links are still being built, so every core stays busy (10% faster than make
+# on the sanitizer build, docs/benchmarks.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}

@@ -4,9 +4,10 @@ set -euo pipefail
 # clang + libclang-rt-dev: the sanitizer builds and libFuzzer (tools/test.sh); llvm: llvm-symbolizer
 # for TSan's reports (inlined frames, which its suppressions match); ccache: rebuilds; ninja:
 # builds that keep both cores busy to the end (make waits for a library before its users' files);
-# gnugo: the Go interoperability peer of the SGF and GTP tests; Open MPI: solves over many processes.
+# gnugo: the Go interoperability peer of the SGF and GTP tests; Open MPI: solves over many processes;
+# clang-format: the format check (tools/format_check.sh).
 PACKAGES=(g++ cmake make ninja-build pkg-config libtbb-dev liblmdb-dev libzstd-dev libcli11-dev doctest-dev
-          libfmt-dev nlohmann-json3-dev python3 jq clang libclang-rt-dev llvm ccache gnugo
+          libfmt-dev nlohmann-json3-dev python3 jq clang clang-format libclang-rt-dev llvm ccache gnugo
           libopenmpi-dev openmpi-bin)
 missing=()
 for p in "${PACKAGES[@]}"; do

@@ -1,22 +1,21 @@
 #!/usr/bin/env bash
-# Installs, builds and runs the default test suite (everything but the "long"
-# label) in a Release build, then the same code under the sanitizers:
-#   asan   build-asan/ (GSOLVE_SANITIZE=address: ASan + UBSan, and with clang
-#          GSOLVE_FUZZ): the unit tests and the quick end-to-end tests, then
-#          each libFuzzer target for FUZZ_SECONDS (default 10) on its seeds
-#   tsan   build-tsan/ (GSOLVE_SANITIZE=thread, g++, gsolve only): the
-#          parallel solvers, verifiers, search and Go on small games
-#          (tests/e2e/parallel.sh), with tools/tsan.supp (Debian's libtbb is
-#          not instrumented: src/core/parallel.h makes the loops' fork and join
-#          visible, the file suppresses TBB's task recycling). Built with g++:
-#          with clang, TSan still reports TBB's bookkeeping on the caller's
-#          stack after a loop. Before it, tests/tsan/check_suppressions.sh
-#          shows the file hides no race planted in a parallel body. TSAN=0
-#          skips the stage.
-# The tests of a stage run one per core (ctest -j), the fuzz targets too
-# (one at a time beside the TSan tests, which keep one core busy).
-# Each stage prints its wall and CPU time. SANITIZE=0 runs the Release suite
-# only. Pass "-L long" to run the long tests instead (Release only).
+# Installs what is missing, builds, and runs the test suite (what CI runs,
+# .ci/run), one stage after another, each printing its wall and CPU time:
+#   release      build/: the default suite (ctest -LE long)
+#   asan+ubsan   build-asan/ (GSOLVE_SANITIZE=address; with clang also the
+#                libFuzzer targets): the unit tests and the quick end-to-end
+#                tests, less the heaviest scripts (their code runs there in
+#                lighter tests); then each fuzz target for FUZZ_SECONDS
+#                (default 10) on its seeds
+#   tsan         build-tsan/ (GSOLVE_SANITIZE=thread, g++: with clang, TSan
+#                reports TBB's own bookkeeping): the parallel solvers,
+#                verifiers, search and Go (tests/e2e/parallel.sh), after
+#                tests/tsan/check_suppressions.sh has shown that
+#                tools/tsan.supp hides no race planted in a parallel body
+#   format       tools/format_check.sh on every tracked C++ file
+# The tests of a stage run one per core (ctest -j). SANITIZE=0 runs the
+# Release stage only, TSAN=0 skips TSan. "-L long" (or any ctest arguments)
+# runs those tests in the Release build instead, one at a time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -64,12 +63,10 @@ if [ "${SANITIZE:-1}" != 0 ]; then
   [ $fuzz = ON ] && asan_targets+=" fuzz_all"
   stage "asan+ubsan build" env BUILD_DIR=build-asan TARGETS="$asan_targets" \
     tools/build.sh -DGSOLVE_SANITIZE=address -DGSOLVE_FUZZ=$fuzz >/dev/null
-  # The heaviest e2e scripts (search: 287 s, parallel: 179 s, verify: 128 s,
-  # derived: 66 s, reversi_bench: 49 s under ASan on the dev machine) stay in
-  # the Release stage only, for CI's budget (the unit tests run the reversi
-  # search, and the verifiers and fault injector on connect4:4x4 and 5x4,
-  # under ASan); so do the MPI jobs (Open MPI's own allocations at exit are
-  # not ours to fix).
+  # The heaviest e2e scripts (a minute to five each under ASan) stay in the
+  # Release stage for CI's budget: the unit tests run the same search,
+  # verifiers and fault injector under ASan on smaller games. So do the MPI
+  # jobs (Open MPI's own allocations at exit are not ours to fix).
   stage "asan+ubsan tests" run_ctest build-asan -LE long -E "^e2e_(search|parallel|verify|derived|reversi_bench|mpi)$"
   fuzz_targets() { tools/fuzz.sh build-asan "${FUZZ_SECONDS:-10}"; }
   if [ "${TSAN:-1}" != 0 ]; then
@@ -81,8 +78,7 @@ if [ "${SANITIZE:-1}" != 0 ]; then
     tsan_tests() { setarch "$(uname -m)" -R bash tests/e2e/parallel.sh "$ROOT/build-tsan" "$ROOT/tests/data"; }
     if [ $fuzz = ON ]; then
       # The TSan tests keep about one core busy: the fuzz targets run one at
-      # a time beside them (each still gets a core for its seconds), 90 s
-      # for both against 110 s one after the other.
+      # a time beside them, which is faster than one stage after the other.
       both() {
         local rc=0 pid
         tsan_tests & pid=$!
@@ -98,4 +94,6 @@ if [ "${SANITIZE:-1}" != 0 ]; then
     stage "fuzz" fuzz_targets
   fi
 fi
+# Last, so that a misformatted file does not hide the tests' results.
+stage "format check" tools/format_check.sh
 printf '%s\n' "${TIMES[@]}"
