@@ -13,6 +13,7 @@
 #include "games/quickcross.h"
 #include "games/reversi.h"
 #include "games/tictactoe.h"
+#include "games/treblecross.h"
 
 namespace gsolve {
 
@@ -23,7 +24,7 @@ inline std::pair<std::string_view, std::string_view> split_spec(std::string_view
   return {spec.substr(0, colon), spec.substr(colon + 1)};
 }
 
-inline constexpr std::string_view kKnownGames = "connect4, tictactoe, reversi, quickcross, go";
+inline constexpr std::string_view kKnownGames = "connect4, tictactoe, reversi, quickcross, go, treblecross";
 
 template <class F>
 decltype(auto) with_game(std::string_view spec, F&& f) {
@@ -33,6 +34,7 @@ decltype(auto) with_game(std::string_view spec, F&& f) {
   if (name == Reversi::kName) return f(Reversi::from_options(options));
   if (name == QuickCross::kName) return f(QuickCross::from_options(options));
   if (name == GoLine::kName) return f(GoLine::from_options(options));  // lines of play: the database's Go
+  if (name == Treblecross::kName) return f(Treblecross::from_options(options));
   throw ParseError("unknown game '" + std::string(name) + "' (known: " + std::string(kKnownGames) + ")");
 }
 

@@ -145,7 +145,7 @@ expect_exact "gsolve: error: $WORK/top.3: already exists (--resume continues an 
 expect_exact "gsolve: error: quickcross:3x3,connect=3: the loopy solver runs in one process (run it without mpirun, or with -np 1)" \
   job 2 solve quickcross:3x3 --db "$WORK/loopy" --threads 1
 [ ! -e "$WORK/loopy" ] || fail "a refused loopy job left a file"
-expect_exact "gsolve: error: unknown game 'nogame' (known: connect4, tictactoe, reversi, quickcross, go)" \
+expect_exact "gsolve: error: unknown game 'nogame' (known: connect4, tictactoe, reversi, quickcross, go, treblecross)" \
   job 3 solve nogame --db "$WORK/x" --threads 1
 # The memory check counts the job's processes on this machine (connect4:5x4: 16.5 MiB each).
 if $across_hosts; then
