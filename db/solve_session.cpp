@@ -177,7 +177,7 @@ void SolveSession::finish(const Stats& total, const Record& start, std::uint64_t
 // the old one goes first, so that a reader opening the new file makes a
 // fresh one (a lock file's reader table holds the transaction id of the file
 // it was made for); a reader that opens between the two calls (microseconds)
-// makes a lock file for the old data: see README, notes. A kill leaves
+// makes a lock file for the old data (docs/database.md, "Safety"). A kill leaves
 // "<file>.compact" behind and the file as it was: complete, or (--force) the
 // old one; the next solve of the file removes it.
 void SolveSession::replace_by_compact_copy() {

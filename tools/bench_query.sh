@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Query speed on connect4:6x4 (issue 11, "Fast queries"), measured in CPU time
+# Query speed on connect4:6x4 (docs/benchmarks.md, "query"), measured in CPU time
 # (user + system, perf stat) so that a loaded machine does not skew it much:
 #   warm: one process answers 3000 random positions with every move
 #         (query --json -); warm time per position = (CPU of the batch given

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The search benchmark of issue 5, one table per part (gsolve bench --set):
+# The Connect 4 search benchmarks of docs/benchmarks.md, one table per part (gsolve bench --set):
 #   tools/bench_search.sh table       1 thread: mean CPU time and nodes per position
 #   tools/bench_search.sh threads     1 vs 2 threads on the hard sets (wall time)
 #   tools/bench_search.sh algorithms  the root drivers and ordering options, node counts

@@ -69,7 +69,7 @@ inline Record expected_primitive(const Terminal& t, bool scored) {
   return Record{t.value, 0, static_cast<std::int16_t>(scored ? t.score : 0)};
 }
 
-// The kinds of error a verifier reports (issue 3).
+// The kinds of error a verifier reports.
 enum class ErrorKind : int {
   wrong_value,
   wrong_remoteness,

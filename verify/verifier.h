@@ -1,4 +1,4 @@
-// The two verifiers (DESIGN.md "Verifiers", issue 3), templates over a Game.
+// The two verifiers (docs/DESIGN.md, "Verifiers"), templates over a Game.
 //
 // Position check (check_position): for a canonical position p with rank r,
 //   * its own record must be readable (else: damaged frame / missing record);

@@ -1,6 +1,6 @@
 // Peak memory of a strong (retrograde) solve, estimated before it starts from
 // the rank space alone, so that a solve that cannot fit is refused at once
-// instead of being killed by the kernel hours later (issue 11, item 2).
+// instead of being killed by the kernel hours later.
 //
 // The terms are the allocations the solvers really make:
 //   tiered (src/retrograde/tiered_solver.h, src/retrograde/discovery.h):
@@ -18,12 +18,8 @@
 //     ranks), an estimate, not a bound.
 // Plus kBaseBytes for the program, TBB and LMDB.
 //
-// Estimate against the measured peak (max RSS, /usr/bin/time -v, --threads 2):
-//   connect4:5x4     16.5 MiB   measured 16.8 MiB
-//   connect4:6x4    233.0 MiB   measured 216.7 MiB
-//   quickcross:4x4  223.5 MiB   measured 230.0 MiB
-//   reversi:4x4      44.6 MiB   measured 40.4 MiB
-//   quickcross:3x4   11.2 MiB   measured 10.2 MiB
+// The estimate is within about 10% of the measured peak (max RSS) on
+// connect4, reversi:4x4 and quickcross (docs/benchmarks.md, "solve").
 #pragma once
 
 #include <algorithm>

@@ -1,8 +1,8 @@
 // Heavy transposition-table entries passed between the processes of a job
 // (src/solve/work_units.h), each of which searches its own units with its own
 // table: a position two processes' units both reach is otherwise searched by
-// both (connect4:6x5 at --store-depth 5: 2 processes searched 25% more nodes
-// than 1 process with 1 thread). Only entries whose search took at least
+// both (unshared tables cost about 13% more nodes than one process's shared
+// one: docs/benchmarks.md, "MPI"). Only entries whose search took at least
 // kMinWork nodes travel, the heaviest first, at most shared_entries_per_unit
 // per unit: they are the ones worth their bytes, and every process receives
 // what all the others send.
@@ -38,9 +38,8 @@ class TableShare {
   static constexpr int kKeyWords = sizeof(Key) / 8;
   // The key, then one word: lb, ub, move (16 bits each), log2 of the work + 1.
   static constexpr int kEntryWords = kKeyWords + 1;
-  // 256 measured best of 64..4096 on connect4:6x5 at --store-depth 5 with 2
-  // processes: 46.3M nodes in all (53.2M sharing nothing; 47.1M for one
-  // process with 2 threads), 3.2 MB passed.
+  // The fewest nodes of 64..4096 on connect4:6x5 at --store-depth 5 with 2
+  // processes (docs/benchmarks.md, "MPI").
   static constexpr std::uint64_t kMinWork = 256;
 
   // A store of the searching process's table (any thread). The log is

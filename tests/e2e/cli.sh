@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Command-line hardening (issue 11: items 2, 3, 4, 9, 11, 12): every usage error
-# is one exact line on stderr and exit 2; batches answer every line.
+# The command line's limits and errors (docs/cli.md): every usage error is one
+# exact line on stderr and exit 2; batches answer every line.
 source "$(dirname "$0")/common.sh.inc"
 CORRUPT="$(cd "$1" && pwd)/gsolve-corrupt"
 
@@ -18,11 +18,11 @@ cd "$WORK"
 "$BIN" solve connect4:4x4 --db c4.gsdb >/dev/null
 "$BIN" solve quickcross:3x3 --db q3.gsdb >/dev/null
 
-# --- item 12: unknown command -------------------------------------------------
+# --- unknown command -------------------------------------------------
 expect_exact "gsolve: error: unknown command 'frob' (expected solve, query, info, bench, verify, perft, gtp)" "$BIN" frob
 expect_exact "gsolve: error: no command given (expected solve, query, info, bench, verify, perft, gtp)" "$BIN"
 
-# --- item 3: numeric options ----------------------------------------------------
+# --- numeric options ----------------------------------------------------
 expect_exact "gsolve: error: --threads: expected an integer 0..1024, got '-1'" "$BIN" solve tictactoe --db n.gsdb --threads -1
 expect_exact "gsolve: error: --threads: expected an integer 0..1024, got '100000'" "$BIN" solve tictactoe --db n.gsdb --threads 100000
 expect_exact "gsolve: error: --threads: expected an integer 0..1024, got '2x'" "$BIN" query --db ttt.gsdb --threads 2x X--------
@@ -47,7 +47,7 @@ expect_exact "gsolve: error: --max-memory: expected a size such as 512M or 8G, g
 "$BIN" verify --db ttt.gsdb --random --walks 1 --seed 18446744073709551615 >/dev/null || fail "largest seed"
 [ ! -e n.gsdb ] || fail "a refused solve wrote a file"
 
-# --- item 2: memory estimate ----------------------------------------------------
+# --- memory estimate ----------------------------------------------------
 expect_exact "gsolve: error: connect4:7x6: a strong solve needs about 78.7 TiB of memory, more than 64.0 GiB (--max-memory); solve by search with --store-depth D instead" \
   "$BIN" solve connect4:7x6 --db n.gsdb --max-memory 64G
 expect_exact "gsolve: error: connect4:5x4: a strong solve needs about 16.5 MiB of memory, more than 1.0 MiB (--max-memory); solve by search with --store-depth D instead" \
@@ -60,12 +60,12 @@ set +e; "$BIN" solve connect4:9x6 --db n.gsdb 2>"$WORK/err"; rc=$?; set -e
 [ ! -e n.gsdb ] || fail "a refused solve wrote a file"
 "$BIN" solve connect4:5x4 --db c5.gsdb --max-memory 64M >/dev/null || fail "5x4 within --max-memory"
 
-# --- item 12: --store-all-tiers, --resume -----------------------------------------
+# --- --store-all-tiers, --resume -----------------------------------------
 expect_exact "gsolve: error: --store-all-tiers applies to connect4 only" "$BIN" solve tictactoe --db n.gsdb --store-all-tiers
 expect_exact "gsolve: error: n.gsdb: no database to resume (run without --resume to start a solve)" "$BIN" solve tictactoe --db n.gsdb --resume
 [ ! -e n.gsdb ] || fail "a refused solve wrote a file"
 
-# --- item 4: gsolve-corrupt never replaces its input --------------------------------
+# --- gsolve-corrupt never replaces its input --------------------------------
 sum=$(md5sum ttt.gsdb | cut -d' ' -f1)
 mkdir sub
 ln -s ttt.gsdb link.gsdb
@@ -78,12 +78,12 @@ done
 expect_exact "gsolve-corrupt: error: --count: expected an integer 0..9223372036854775807, got '-1'" "$CORRUPT" --db ttt.gsdb --out x.gsdb --count -1
 "$CORRUPT" --db ttt.gsdb --out copy.gsdb --count 1 >/dev/null 2>&1 || fail "a corrupt copy to another file"
 
-# --- item 12: connect4 column names as typed -----------------------------------------
+# --- connect4 column names as typed -----------------------------------------
 expect_exact "gsolve: error: column c at move 2 is outside 1..9, a" "$BIN" query --game connect4:10x4 --hash 1 1c
 expect_exact "gsolve: error: bad character 'A' at move 1 (expected a column 1..9, a..c)" "$BIN" query --game connect4:12x4 --hash 1 A
 expect_exact "gsolve: error: bad character '\\x1b' at move 2 (expected a column 1..4)" "$BIN" query --db c4.gsdb $'1\x1b[2J'
 
-# --- item 9: boards a database does not hold -------------------------------------
+# --- boards a database does not hold -------------------------------------
 "$BIN" solve reversi:4x4 --db r4.gsdb >/dev/null
 expect_exact "gsolve: error: position '-----XO--OX----- X' is not reachable from the start (the complete database holds no record of it)" \
   "$BIN" query --db r4.gsdb "-----XO--OX----- X"
@@ -97,7 +97,7 @@ import json, sys
 j = json.load(sys.stdin)
 assert j["value"] == "unknown" and j.get("score") is None and j["remoteness"] is None, j' || fail "unknown record in JSON"
 
-# --- item 11: batches ---------------------------------------------------------------
+# --- batches ---------------------------------------------------------------
 long=$(printf 'X%.0s' $(seq 200))
 printf 'X--------\n9\n\n-X-------\r\n%s\n' "$long" > batch.txt
 set +e; "$BIN" query --db ttt.gsdb --json - <batch.txt >out.json 2>err.txt; rc=$?; set -e
@@ -121,7 +121,7 @@ printf 'X--------\n\n' | "$BIN" query --db ttt.gsdb - >/dev/null || fail "a trai
 [ "$(printf '1\n\n' | "$BIN" query --db c4.gsdb --json - | python3 -c '
 import json, sys; print([json.loads(l)["position"] for l in sys.stdin])')" = "['1', '']" ] || fail "connect4 empty line"
 
-# --- item 12: positions starting with '-', info, signature, bench --set, timing --------
+# --- positions starting with '-', info, signature, bench --set, timing --------
 expect_output "$("$BIN" query --db ttt.gsdb -- -X-------)" "$BIN" query --db ttt.gsdb -X-------
 expect_output "$("$BIN" query --db ttt.gsdb -- --X------)" "$BIN" query --db ttt.gsdb --X------
 expect_exact "gsolve: error: query: unknown option '--jsn'" "$BIN" query --db ttt.gsdb --jsn X--------

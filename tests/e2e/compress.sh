@@ -21,7 +21,7 @@ echo "connect4:5x4: $bits bits per canonical position"
 echo "== unreachable positions that parse are not stored"
 "$BIN" solve quickcross:3x3 --db "$WORK/qc.gsdb" >/dev/null
 # A horizontal and a vertical line: the game ended at the first of them. Not
-# stored, but final by the rules: answered by the rules (issue 11, item 9).
+# stored, but final by the rules: answered by the rules.
 "$BIN" query --db "$WORK/qc.gsdb" --json -- '---|||...' >"$WORK/qc.json"
 [[ $(json 'j["value"], j["remoteness"], j["source"]' <"$WORK/qc.json") == "lose 0 rules" ]] ||
   fail "unreachable final quickcross board not answered by the rules: $(cat "$WORK/qc.json")"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Loopy games (issue 4): Quick Cross 3x3 and 3x4 solved by the loopy retrograde
-# solver with the exact counts of the issue, both verifiers pass, the loopy
+# Loopy games: Quick Cross 3x3 and 3x4 solved by the loopy retrograde
+# solver with exact position counts, both verifiers pass, the loopy
 # solver reproduces the tiered solver's database on tiered games, and the
 # solver choice is checked.
 # $1 = build dir (with $1/gsolve), $2 = test data dir (tests/data) (unused).

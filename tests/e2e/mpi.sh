@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Solves as MPI jobs (issue 13), on this machine with mpirun --oversubscribe:
+# Solves as MPI jobs (docs/mpi.md), on this machine with mpirun --oversubscribe:
 # the tiered retrograde (connect4:5x4, reversi:4x4) and the search with
 # --store-depth 5 (connect4:5x5; go:2x2 depth 4, a serial searcher) with 1, 2
 # and 3 processes give the database of a run without mpirun (signature,

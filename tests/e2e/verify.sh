@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End-to-end: gsolve verify (--backtrack, --random) and gsolve-corrupt (issue 3).
+# End-to-end: gsolve verify (--backtrack, --random) and gsolve-corrupt (docs/verify.md).
 #   clean databases: both verifiers exit 0, --backtrack checks exactly the
 #     canonical positions stored;
 #   50 injected faults of each kind in connect4:5x4: --backtrack reports every

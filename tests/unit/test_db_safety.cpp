@@ -1,4 +1,4 @@
-// Database hardening (issue 11): the meta check, chunk headers whose counts
+// Database safety (docs/database.md, "Safety"): the meta check, chunk headers whose counts
 // disagree, cursor errors reported as damage, zstd contexts, and the frame
 // cache of db::RecordReader giving the same records at every size.
 #include <doctest/doctest.h>

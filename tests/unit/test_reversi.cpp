@@ -192,7 +192,7 @@ TEST_CASE("reversi: specs and parse errors name the problem") {
   CHECK_THROWS_WITH_AS(g.parse("a1"), "move 1 'a1' is not legal for X: it flips nothing", ParseError);
   CHECK_THROWS_WITH_AS(g.parse("f5pa"), "move 2 'pa': O has a legal move, so may not pass", ParseError);
   CHECK_THROWS_WITH_AS(g.parse("f5 PS"), "move 2 'PS': O has a legal move, so may not pass", ParseError);
-  // "pass" is one token, never "pa" followed by "ss" (issue 11 item 12).
+  // "pass" is one token, never "pa" followed by "ss".
   CHECK_THROWS_WITH_AS(g.parse("f5pass"), "move 2 'pass': O has a legal move, so may not pass", ParseError);
   CHECK_THROWS_WITH_AS(g.parse("f5 Pass d6"), "move 2 'Pass': O has a legal move, so may not pass", ParseError);
   CHECK_THROWS_WITH_AS(g.parse_move(g.start(), "a1"), "move a1 is not legal: it flips nothing", ParseError);

@@ -76,7 +76,7 @@ class Connect4Plugin {
   static constexpr int kMoveCodes = connect4_max_width<Geo>();
   static constexpr int kDefaultSplitDepth = 6;
   static constexpr int kDefaultMinSplitEmpties = 16;
-  // Fewest nodes on the hard sets (README "Search").
+  // Fewest nodes on the hard sets (docs/benchmarks.md, "Search drivers").
   static constexpr Algorithm kDefaultAlgorithm = Algorithm::Narrowing;
 
   explicit Connect4Plugin(const Geo& geo) : g_(geo) {
