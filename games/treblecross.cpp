@@ -88,7 +88,8 @@ Treblecross::Position Treblecross::parse(std::string_view text) const {
                      quote_input(text) + "'");
   Position p;
   for (int i = 0; i < n_; ++i) {
-    if (text[i] == 'X' || text[i] == 'x') p.cells |= std::uint64_t{1} << i;
+    if (text[i] == 'X' || text[i] == 'x')
+      p.cells |= std::uint64_t{1} << i;
     else if (text[i] != '.' && text[i] != '-')
       throw ParseError("bad character '" + quote_input(text.substr(i, 1)) + "' at cell " + std::to_string(i + 1) +
                        " (expected 'X', '.' or '-')");
@@ -107,7 +108,8 @@ Treblecross::Move Treblecross::parse_move(const Position& p, std::string_view te
   int cell = 0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), cell);
   if (error != std::errc() || end != text.data() + text.size() || cell < 1 || cell > n_)
-    throw ParseError("bad treblecross move '" + quote_input(text) + "' (expected a cell 1.." + std::to_string(n_) + ")");
+    throw ParseError("bad treblecross move '" + quote_input(text) + "' (expected a cell 1.." + std::to_string(n_) +
+                     ")");
   if ((p.cells >> (cell - 1)) & 1) throw ParseError("cell " + quote_input(text) + " is already taken");
   if (terminal(p).primitive()) throw ParseError("the game is over: no move at cell " + quote_input(text));
   return static_cast<Move>(cell - 1);

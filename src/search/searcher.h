@@ -22,6 +22,7 @@
 #include "games/game.h"
 #include "games/go_line.h"
 #include "games/reversi.h"
+#include "games/treblecross.h"
 #include "src/core/record.h"
 #include "src/search/options.h"
 
@@ -36,6 +37,8 @@ template <>
 inline constexpr bool kHasSearcher<Reversi> = true;
 template <>
 inline constexpr bool kHasSearcher<GoLine> = true;  // the Go solver over lines of play (src/search/go/line_searcher.cpp)
+template <>
+inline constexpr bool kHasSearcher<Treblecross> = true;  // docs/adding_a_game.md's example
 
 // Searchers that use one thread: parallel work gives each thread its own.
 template <class G>

@@ -14,6 +14,7 @@
 #include "games/connect4.h"
 #include "games/go_line.h"
 #include "games/reversi.h"
+#include "games/treblecross.h"
 #include "src/core/cluster.h"
 #include "src/core/phase_clock.h"
 #include "src/search/searcher.h"
@@ -289,5 +290,6 @@ SolveResult solve_top(const G& g, const SolveOptions& options, Progress& progres
 template SolveResult solve_top(const Connect4&, const SolveOptions&, Progress&);
 template SolveResult solve_top(const Reversi&, const SolveOptions&, Progress&);
 template SolveResult solve_top(const GoLine&, const SolveOptions&, Progress&);
+template SolveResult solve_top(const Treblecross&, const SolveOptions&, Progress&);
 
 }  // namespace gsolve

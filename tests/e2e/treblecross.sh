@@ -26,6 +26,22 @@ grep -q '^errors     0$' "$WORK/verify.txt" || fail "verify --backtrack: $(cat "
 expect_exact "gsolve: error: bad character 'O' at cell 2 (expected 'X', '.' or '-')" "$BIN" query --db "$DB" XO..........
 expect_exact "gsolve: error: bad treblecross size '41' (expected N cells, 1..40)" "$BIN" solve treblecross:41 --db "$WORK/x.gsdb"
 
+# The search (src/search/treblecross/): the top 4 plies solved by search hold
+# the strong solve's records, verify --deep passes, and a live search agrees.
+"$BIN" solve treblecross:12 --db "$WORK/top.gsdb" --store-depth 4 --threads 2 >/dev/null
+"$BIN" verify --db "$WORK/top.gsdb" --backtrack --deep >"$WORK/deep.txt" || fail "verify --deep: $(cat "$WORK/deep.txt")"
+python3 -c "
+import itertools
+for k in range(3):
+    for cells in itertools.combinations(range(12), k):
+        print(''.join('X' if i in cells else '.' for i in range(12)))" >"$WORK/boards.txt"
+"$BIN" query --db "$DB" --json - <"$WORK/boards.txt" >"$WORK/strong.json"
+"$BIN" query --db "$WORK/top.gsdb" --json - <"$WORK/boards.txt" >"$WORK/top.json"
+[ "$(wc -l <"$WORK/strong.json")" -eq 79 ] || fail "the strong database answered $(wc -l <"$WORK/strong.json") of 79 boards"
+cmp -s "$WORK/strong.json" "$WORK/top.json" || fail "the search solve differs from the strong solve: $(diff "$WORK/strong.json" "$WORK/top.json" | head -4)"
+[ "$("$BIN" query --game treblecross:12 --json X........... | json "j['value'], j['remoteness'], j['source']")" \
+  = "win 5 search" ] || fail "live search of X..........."
+
 # Faults injected into a copy are all found.
 "$CORRUPT" --db "$DB" --out "$WORK/bad.gsdb" --count 20 --seed 7 --kind mixed >"$WORK/injected.txt"
 set +e

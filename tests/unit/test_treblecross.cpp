@@ -1,7 +1,7 @@
 // Treblecross against references written apart from games/treblecross.*:
 // the rank against a plain enumeration of subsets, and the strong solver's
-// records against a brute force over a string board with its own
-// three-in-a-row test and its own copy of the value rule.
+// and the search's records against a brute force over a string board with
+// its own three-in-a-row test and its own copy of the value rule.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -12,6 +12,7 @@
 #include "db/contents.h"
 #include "db/resolver.h"
 #include "games/treblecross.h"
+#include "src/search/searcher.h"
 #include "src/solve/solve.h"
 #include "tests/unit/temp_dir.h"
 
@@ -40,13 +41,19 @@ Outcome brute(const std::string& board, std::map<std::string, Outcome>& memo) {
       std::string next = board;
       next[i] = 'X';
       const Outcome child = brute(next, memo);
-      if (child.value == Value::Lose) best_win = std::min(best_win, child.remoteness + 1);
-      else if (child.value == Value::Tie) best_tie = std::min(best_tie, child.remoteness + 1);
-      else worst_lose = std::max(worst_lose, child.remoteness + 1);
+      if (child.value == Value::Lose)
+        best_win = std::min(best_win, child.remoteness + 1);
+      else if (child.value == Value::Tie)
+        best_tie = std::min(best_tie, child.remoteness + 1);
+      else
+        worst_lose = std::max(worst_lose, child.remoteness + 1);
     }
-    if (best_win < 1000) out = {Value::Win, best_win};
-    else if (best_tie < 1000) out = {Value::Tie, best_tie};
-    else out = {Value::Lose, worst_lose};
+    if (best_win < 1000)
+      out = {Value::Win, best_win};
+    else if (best_tie < 1000)
+      out = {Value::Tie, best_tie};
+    else
+      out = {Value::Lose, worst_lose};
   }
   memo.emplace(board, out);
   return out;
@@ -112,7 +119,7 @@ TEST_CASE("treblecross: the rank is the colex order of subsets, tier by tier") {
 
 TEST_CASE("treblecross: mirror symmetry") {
   const Treblecross g(6);
-  CHECK(g.format(g.mirror(g.parse("XX....")) ) == "....XX");
+  CHECK(g.format(g.mirror(g.parse("XX...."))) == "....XX");
   CHECK(g.canonical(g.parse("....XX")) == g.parse("XX...."));
   CHECK(g.symmetry_class_size(g.parse("X....X")) == 1);
   CHECK(g.symmetry_class_size(g.parse("X.....")) == 2);
@@ -145,6 +152,28 @@ TEST_CASE("treblecross: the strong solve agrees with a brute force on every reac
       const auto got = resolver.get(g.canonical(g.parse(board)));
       if (got.status != db::RecordReader::Status::ok || got.record.value != want.value ||
           got.record.remoteness != want.remoteness) {
+        if (++mismatches < 5) MESSAGE("mismatch at " << board);
+      }
+    }
+    CHECK(mismatches == 0);
+  }
+}
+
+TEST_CASE("treblecross: the search agrees with a brute force on every reachable position, 1 to 12 cells") {
+  for (int n = 1; n <= 12; ++n) {
+    CAPTURE(n);
+    const Treblecross g(n);
+    search::SearchOptions options;
+    options.hash_mb = 1;
+    search::Searcher<Treblecross> searcher(g, options);
+    std::map<std::string, Outcome> memo;
+    std::set<std::string> boards;
+    reachable(std::string(n, '.'), boards);
+    std::size_t mismatches = 0;
+    for (const auto& board : boards) {
+      const Outcome want = brute(board, memo);
+      const Record got = searcher.record(g.parse(board));
+      if (got.value != want.value || got.remoteness != want.remoteness) {
         if (++mismatches < 5) MESSAGE("mismatch at " << board);
       }
     }
