@@ -14,7 +14,7 @@
 #                tools/tsan.supp hides no race planted in a parallel body
 #   format       tools/format_check.sh on every tracked C++ file
 # The tests of a stage run one per core (ctest -j). SANITIZE=0 runs the
-# Release stage only, TSAN=0 skips TSan. "-L long" (or any ctest arguments)
+# Release and format stages only, TSAN=0 skips TSan. "-L long" (or any ctest arguments)
 # runs those tests in the Release build instead, one at a time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
