@@ -24,6 +24,7 @@
 // rules once they sit on the kernel (branch `rules`); on 8x8 it is the only layout.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <utility>
@@ -38,6 +39,7 @@
 #include "src/search/reversi/parity.h"
 #include "src/search/reversi/shallow_search.h"
 #include "src/search/reversi/stability_cutoff.h"
+#include "src/search/reversi/symmetry.h"
 
 namespace gsolve::search {
 
@@ -50,7 +52,7 @@ class ReversiPlugin {
  public:
   using u64 = std::uint64_t;
   using Game = Reversi;
-  using State = ReversiKey;  // a node is its key: no symmetry reduction (Edax neither)
+  using State = ReversiKey;  // a node is its key, canonical near the start (symmetry.h)
   using Key = ReversiKey;
   using Table = FullKeyTable<ReversiKey>;
   struct MoveItem {
@@ -80,7 +82,7 @@ class ReversiPlugin {
   }
 
   bool root_value(const Reversi::Position&, int&) const { return false; }
-  State root(const Reversi::Position& p) const { return {p.own, p.opp}; }
+  State root(const Reversi::Position& p) const { return oriented(p.own, p.opp); }
   std::pair<int, int> score_range(const Reversi::Position&) const { return {-geometry_.squares, geometry_.squares}; }
   int empties(const State& s) const { return reversi::count(geometry_.board & ~(s.own | s.opp)); }
   int ply_index(const State& s) const { return reversi::count(s.own | s.opp) & 63; }
@@ -106,7 +108,7 @@ class ReversiPlugin {
     if (!moves) {
       if (legal_moves(s.opp, s.own) & empty) {
         node.count = 1;
-        node.moves[0] = {0, kPassCode, 0, kPassCode, {s.opp, s.own}};
+        node.moves[0] = {0, kPassCode, 0, kPassCode, oriented(s.opp, s.own)};
         return Expand::forced;
       }
       value = final_score(s.own, s.opp, n);
@@ -117,7 +119,7 @@ class ReversiPlugin {
       const int sq = __builtin_ctzll(moves);
       const u64 bit = u64{1} << sq, f = flips(s.own, s.opp, sq);
       node.count = 1;
-      node.moves[0] = {0, sq, sq, sq, {s.opp & ~f, s.own | f | bit}};
+      node.moves[0] = {0, sq, sq, sq, oriented(s.opp & ~f, s.own | f | bit)};
       return Expand::forced;
     }
     node.key = s;
@@ -125,11 +127,16 @@ class ReversiPlugin {
     node.etc = n - 1 > kShallowMaxEmpties;
     tables.prefetch(node.key, false);
     const u64 odd = n < kParityEmpties ? odd_quadrants(empty, geometry_) : 0;
+    // Near the start, children in one orientation: equal ones (a symmetric node's) are searched once.
+    const bool turned = geometry_.squares - n < kCanonicalMaxDiscs;
     int k = 0;
     for (u64 m = moves; m; m &= m - 1) {
       const int sq = __builtin_ctzll(m);
       const u64 bit = u64{1} << sq, f = flips(s.own, s.opp, sq);
-      node.moves[k++] = {move_order(s.own, s.opp, empty, sq, f, odd, geometry_), sq, sq, sq, {s.opp & ~f, s.own | f | bit}};
+      const Key child = oriented(s.opp & ~f, s.own | f | bit);
+      if (turned && std::any_of(node.moves, node.moves + k, [&](const MoveItem& e) { return e.child_key == child; }))
+        continue;
+      node.moves[k++] = {move_order(s.own, s.opp, empty, sq, f, odd, geometry_), sq, sq, sq, child};
     }
     node.count = k;
     return Expand::expanded;
@@ -138,6 +145,12 @@ class ReversiPlugin {
   State play(const State&, const MoveItem& m) const { return m.child_key; }
 
  private:
+  // A state as the search keeps it (symmetry.h): canonical near the start.
+  State oriented(u64 own, u64 opp) const {
+    reversi::search_orientation(own, opp, geometry_.size);
+    return {own, opp};
+  }
+
   const reversi::BoardGeometry& geometry_;
 };
 
