@@ -7,7 +7,13 @@
 //
 // Symmetric positions all but vanish after the first plies, and the 16
 // transforms cost about as much as a node, so only positions with at most
-// kCanonicalMaxDiscs discs are turned (8x8 endgames never are).
+// kCanonicalMaxDiscs discs are turned (8x8 endgames never are). Turning also
+// changes which of equally ordered moves is tried first: on 20 random 6x6
+// positions of 22 empties (r6x6-22.obf) it costs 29.1M nodes against 26.7M;
+// on a symmetric one it saves 41% (and 29% of the remoteness phase). Turning
+// only up to 12 discs, and at symmetric nodes up to 28 discs searching one
+// move of each set of equivalent ones, kept r6x6-22 at 26.7M but doubled the
+// remoteness phase's nodes (its probes hit the table in canonical orientation).
 #pragma once
 
 #include "games/reversi_kernel.h"
