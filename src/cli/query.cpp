@@ -168,9 +168,15 @@ void run_query(const QueryOptions& o) {
     with_game(o.game, [&](const auto& g) {
       auto solver = make_searcher(g, o);
       if (!solver) throw ParseError("no database given and " + std::string(g.spec()) + " has no search solver");
+      // The last records found: symmetric moves share a canonical child, searched once.
+      std::vector<std::pair<typename std::decay_t<decltype(g)>::Position, Record>> recent;
       answer_all(g, o, std::decay_t<decltype(g)>::kScored, false, [&](const auto& canonical, bool& searched) {
         searched = true;
-        return searched_record(*solver, canonical, o.weak);
+        for (const auto& [q, r] : recent)
+          if (q == canonical) return r;
+        if (recent.size() >= 64) recent.clear();
+        recent.emplace_back(canonical, searched_record(*solver, canonical, o.weak));
+        return recent.back().second;
       });
     });
     return;

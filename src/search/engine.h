@@ -91,6 +91,10 @@ class Engine final : public SearchImpl<typename P::Game> {
   void import_shared(std::span<const std::uint64_t> words) override { TableShare<Key>::import(words, *tt_); }
   std::pair<int, int> score_range(const Position& pos) const override { return p_.score_range(pos); }
   Algorithm default_algorithm() const override { return P::kDefaultAlgorithm; }
+  int first_guess(const Position& pos) const override {
+    if constexpr (requires { p_.first_guess(pos); }) return p_.first_guess(pos);
+    else return 0;
+  }
 
   int search(const Position& pos, int alpha, int beta) override {
     int value;

@@ -58,6 +58,8 @@ class SearchImpl {
   virtual void clear() = 0;
   virtual std::size_t table_bytes() const = 0;
   virtual Algorithm default_algorithm() const = 0;  // the root driver that measured best for the game
+  // MTD(f)'s first probe: a guess of p's score (the plug-in's, else 0).
+  virtual int first_guess(const typename G::Position&) const { return 0; }
   // Table sharing between the processes of a job (table_share.h); none by
   // default (the go line searcher: its results depend on the line).
   virtual void share_table(bool) {}

@@ -20,7 +20,7 @@ int Searcher<G>::solve(const Position& p) {
     case Algorithm::AlphaBeta:  // one window holding every score: the result is exact
       return impl_->search(p, min - 1, max + 1);
     case Algorithm::MTDf: {  // probe at the last bound until the bounds meet
-      int f = std::clamp(0, min, max);
+      int f = std::clamp(impl_->first_guess(p), min, max);
       while (min < max) {
         const int beta = f == min ? f + 1 : f;
         f = impl_->search(p, beta - 1, beta);

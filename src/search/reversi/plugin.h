@@ -12,9 +12,12 @@
 //     stable discs already bound the score to <= alpha (decided, an upper bound);
 //   * one legal move: forced (no table entry: it would repeat the child's);
 //   * else every move with its order (move_ordering.h: fastest-first, corner
-//     stability, potential mobility, square type, parity below 12 empties) and
-//     its child's key for enhanced transposition cut-offs (where the children
-//     are stored: above kShallowMaxEmpties + 1 empties).
+//     stability, potential mobility, square type, parity below 12 empties;
+//     on 8x8 where asked, plus the learned evaluation of the child,
+//     pattern_eval.h) and its child's key for enhanced transposition
+//     cut-offs (where the children are stored: above kShallowMaxEmpties + 1 empties).
+// Near the start, states are canonical images and equal children are one
+// (symmetry.h). Where asked, the evaluation also gives MTD(f) its first guess (first_guess).
 // At kShallowMaxEmpties empties or fewer the leaf solver takes over
 // (shallow_search.h, last_empties.h): no table, no move list.
 // The table (full_key_table.h) keeps the whole position: no collision error.
@@ -24,7 +27,9 @@
 // rules once they sit on the kernel (branch `rules`); on 8x8 it is the only layout.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
 #include <utility>
 
@@ -36,8 +41,10 @@
 #include "src/search/reversi/final_score.h"
 #include "src/search/reversi/move_ordering.h"
 #include "src/search/reversi/parity.h"
+#include "src/search/reversi/pattern_eval.h"
 #include "src/search/reversi/shallow_search.h"
 #include "src/search/reversi/stability_cutoff.h"
+#include "src/search/reversi/symmetry.h"
 
 namespace gsolve::search {
 
@@ -50,7 +57,7 @@ class ReversiPlugin {
  public:
   using u64 = std::uint64_t;
   using Game = Reversi;
-  using State = ReversiKey;  // a node is its key: no symmetry reduction (Edax neither)
+  using State = ReversiKey;  // a node is its key, canonical near the start (symmetry.h)
   using Key = ReversiKey;
   using Table = FullKeyTable<ReversiKey>;
   struct MoveItem {
@@ -74,13 +81,30 @@ class ReversiPlugin {
   // Parity ordering below this many empties (Edax: 12).
   static constexpr int kParityEmpties = 12;
 
-  explicit ReversiPlugin(const Reversi& game)
-      : geometry_(reversi::board_geometry(game.size())) {
+  // The learned evaluation (pattern_eval.h) is used only where asked: with the
+  // weights trained so far it costs nodes on fforum-20-39 both as an order and
+  // as MTD(f)'s first guess (docs/reversi-eval.md), so neither is the default.
+  //   GSOLVE_REVERSI_EVAL_ORDER=E  order by it at nodes with E empties or more;
+  //   GSOLVE_REVERSI_EVAL_GUESS=1  MTD(f)'s first guess from it.
+  explicit ReversiPlugin(const Reversi& game) : geometry_(reversi::board_geometry(game.size())) {
     reversi::ensure_edge_stability(geometry_.size);
+    if (const char* e = std::getenv("GSOLVE_REVERSI_EVAL_ORDER")) order_empties_ = std::atoi(e);
+    if (const char* e = std::getenv("GSOLVE_REVERSI_EVAL_GUESS")) guess_ = std::atoi(e) != 0;
+    if (game.size() == 8 && (guess_ || order_empties_ <= 64)) eval_ = reversi::shipped_eval_8x8();
+  }
+
+  // The first guess of the root's score (MTD(f)): the evaluation, rounded to
+  // the parity of the board's scores; 0 without one.
+  int first_guess(const Reversi::Position& p) const {
+    if (!eval_ || !guess_) return 0;
+    const int e = eval_->evaluate(p.own, p.opp, reversi::count(geometry_.board & ~(p.own | p.opp)));
+    const int discs = (e + (e >= 0 ? reversi::PatternEval::kScale : -reversi::PatternEval::kScale)) /
+                      (2 * reversi::PatternEval::kScale);
+    return std::clamp(2 * discs, -geometry_.squares, geometry_.squares);
   }
 
   bool root_value(const Reversi::Position&, int&) const { return false; }
-  State root(const Reversi::Position& p) const { return {p.own, p.opp}; }
+  State root(const Reversi::Position& p) const { return oriented(p.own, p.opp); }
   std::pair<int, int> score_range(const Reversi::Position&) const { return {-geometry_.squares, geometry_.squares}; }
   int empties(const State& s) const { return reversi::count(geometry_.board & ~(s.own | s.opp)); }
   int ply_index(const State& s) const { return reversi::count(s.own | s.opp) & 63; }
@@ -106,7 +130,7 @@ class ReversiPlugin {
     if (!moves) {
       if (legal_moves(s.opp, s.own) & empty) {
         node.count = 1;
-        node.moves[0] = {0, kPassCode, 0, kPassCode, {s.opp, s.own}};
+        node.moves[0] = {0, kPassCode, 0, kPassCode, oriented(s.opp, s.own)};
         return Expand::forced;
       }
       value = final_score(s.own, s.opp, n);
@@ -117,7 +141,7 @@ class ReversiPlugin {
       const int sq = __builtin_ctzll(moves);
       const u64 bit = u64{1} << sq, f = flips(s.own, s.opp, sq);
       node.count = 1;
-      node.moves[0] = {0, sq, sq, sq, {s.opp & ~f, s.own | f | bit}};
+      node.moves[0] = {0, sq, sq, sq, oriented(s.opp & ~f, s.own | f | bit)};
       return Expand::forced;
     }
     node.key = s;
@@ -125,11 +149,21 @@ class ReversiPlugin {
     node.etc = n - 1 > kShallowMaxEmpties;
     tables.prefetch(node.key, false);
     const u64 odd = n < kParityEmpties ? odd_quadrants(empty, geometry_) : 0;
+    // Near the start, children in one orientation: equal ones (a symmetric node's) are searched once.
+    const bool turned = geometry_.squares - n < kCanonicalMaxDiscs;
     int k = 0;
     for (u64 m = moves; m; m &= m - 1) {
       const int sq = __builtin_ctzll(m);
       const u64 bit = u64{1} << sq, f = flips(s.own, s.opp, sq);
-      node.moves[k++] = {move_order(s.own, s.opp, empty, sq, f, odd, geometry_), sq, sq, sq, {s.opp & ~f, s.own | f | bit}};
+      const Key child = oriented(s.opp & ~f, s.own | f | bit);
+      if (turned && std::any_of(node.moves, node.moves + k, [&](const MoveItem& e) { return e.child_key == child; }))
+        continue;
+      int order = move_order(s.own, s.opp, empty, sq, f, odd, geometry_);
+      if (eval_ && n >= order_empties_) {  // the opponent's predicted margin, lower first
+        const int e = std::clamp(eval_->evaluate(s.opp & ~f, s.own | f | bit, n - 1), -kEvalLimit, kEvalLimit);
+        order += (kEvalLimit - e) * kEvalWeight;
+      }
+      node.moves[k++] = {order, sq, sq, sq, child};
     }
     node.count = k;
     return Expand::expanded;
@@ -138,7 +172,19 @@ class ReversiPlugin {
   State play(const State&, const MoveItem& m) const { return m.child_key; }
 
  private:
+  // A state as the search keeps it (symmetry.h): canonical near the start.
+  State oriented(u64 own, u64 opp) const {
+    reversi::search_orientation(own, opp, geometry_.size);
+    return {own, opp};
+  }
+
+  static constexpr int kEvalLimit = 64 * reversi::PatternEval::kScale;
+  // Weight of the evaluation in the order, per 1/64 disc (1 << 15 per mobility unit).
+  static constexpr int kEvalWeight = 8;
   const reversi::BoardGeometry& geometry_;
+  const reversi::PatternEval* eval_ = nullptr;  // 8x8, where asked; nullptr: fastest-first alone
+  int order_empties_ = 65;                      // never
+  bool guess_ = false;
 };
 
 }  // namespace gsolve::search

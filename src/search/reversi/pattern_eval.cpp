@@ -1,0 +1,154 @@
+#include "src/search/reversi/pattern_eval.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <stdexcept>
+
+#include "src/core/fnv1a.h"
+
+namespace gsolve::reversi {
+namespace {
+
+constexpr char kMagic[8] = {'G', 'S', 'R', 'E', 'V', 'A', 'L', '1'};
+
+// A pattern's squares as (row, column) on 8x8, in the order of its base-3 digits.
+struct Base {
+  int squares;
+  std::array<std::array<int, 2>, 10> rc;
+};
+
+constexpr Base kBases[PatternEval::kPatterns] = {
+    {9, {{{0, 0}, {0, 1}, {0, 2}, {1, 0}, {1, 1}, {1, 2}, {2, 0}, {2, 1}, {2, 2}}}},                  // corner 3x3
+    {10, {{{0, 0}, {0, 1}, {0, 2}, {0, 3}, {0, 4}, {0, 5}, {0, 6}, {0, 7}, {1, 1}, {1, 6}}}},       // edge + X
+    {10, {{{0, 0}, {0, 1}, {0, 2}, {0, 3}, {0, 4}, {1, 0}, {1, 1}, {1, 2}, {1, 3}, {1, 4}}}},       // corner 2x5
+    {8, {{{1, 0}, {1, 1}, {1, 2}, {1, 3}, {1, 4}, {1, 5}, {1, 6}, {1, 7}}}},                        // row 2
+    {8, {{{2, 0}, {2, 1}, {2, 2}, {2, 3}, {2, 4}, {2, 5}, {2, 6}, {2, 7}}}},                        // row 3
+    {8, {{{3, 0}, {3, 1}, {3, 2}, {3, 3}, {3, 4}, {3, 5}, {3, 6}, {3, 7}}}},                        // row 4
+    {8, {{{0, 0}, {1, 1}, {2, 2}, {3, 3}, {4, 4}, {5, 5}, {6, 6}, {7, 7}}}},                        // diagonal 8
+    {7, {{{0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 5}, {5, 6}, {6, 7}}}},                                // diagonal 7
+    {6, {{{0, 2}, {1, 3}, {2, 4}, {3, 5}, {4, 6}, {5, 7}}}},                                        // diagonal 6
+    {5, {{{0, 3}, {1, 4}, {2, 5}, {3, 6}, {4, 7}}}},                                                // diagonal 5
+    {4, {{{0, 4}, {1, 5}, {2, 6}, {3, 7}}}},                                                        // diagonal 4
+};
+
+int power3(int k) {
+  int p = 1;
+  while (k-- > 0) p *= 3;
+  return p;
+}
+
+std::array<PatternShape, PatternEval::kPatterns> make_shapes() {
+  std::array<PatternShape, PatternEval::kPatterns> shapes{};
+  for (int i = 0; i < PatternEval::kPatterns; ++i) {
+    PatternShape& s = shapes[i];
+    s.squares = kBases[i].squares;
+    std::array<u64, 8> sets{};
+    for (int sym = 0; sym < 8; ++sym) {
+      std::array<std::int8_t, 10> at{};
+      u64 set = 0;
+      for (int k = 0; k < s.squares; ++k) {
+        const u64 b = transform(u64{1} << (kBases[i].rc[k][0] * 8 + kBases[i].rc[k][1]), sym, 8);
+        at[k] = static_cast<std::int8_t>(__builtin_ctzll(b));
+        set |= b;
+      }
+      bool seen = false;
+      for (int j = 0; j < s.placements; ++j) seen |= sets[j] == set;
+      if (seen) continue;  // the same squares (in another order): one placement per set
+      sets[s.placements] = set;
+      s.at[s.placements++] = at;
+    }
+  }
+  return shapes;
+}
+
+std::array<int, PatternEval::kPatterns + 1> make_offsets() {
+  std::array<int, PatternEval::kPatterns + 1> o{};
+  for (int i = 0; i < PatternEval::kPatterns; ++i) o[i + 1] = o[i] + power3(kBases[i].squares);
+  return o;
+}
+
+const std::array<int, PatternEval::kPatterns + 1> kOffsets = make_offsets();
+
+}  // namespace
+
+const std::array<PatternShape, PatternEval::kPatterns>& PatternEval::shapes() {
+  static const auto shapes = make_shapes();
+  return shapes;
+}
+
+int PatternEval::pattern_offset(int pattern) { return kOffsets[static_cast<std::size_t>(pattern)]; }
+int PatternEval::weights_per_stage() { return bias_offset() + 1; }
+
+void PatternEval::features(u64 own, u64 opp, int* out) {
+  const auto& sh = shapes();
+  int n = 0;
+  for (int i = 0; i < kPatterns; ++i) {
+    const PatternShape& s = sh[static_cast<std::size_t>(i)];
+    const int base = kOffsets[static_cast<std::size_t>(i)];
+    for (int p = 0; p < s.placements; ++p) {
+      int index = 0;
+      for (int k = s.squares - 1; k >= 0; --k) {
+        const int sq = s.at[static_cast<std::size_t>(p)][static_cast<std::size_t>(k)];
+        index = index * 3 + static_cast<int>((own >> sq) & 1) + 2 * static_cast<int>((opp >> sq) & 1);
+      }
+      out[n++] = base + index;
+    }
+  }
+  const u64 empty = ~(own | opp);
+  const int mine = count(legal_moves(own, opp) & empty), theirs = count(legal_moves(opp, own) & empty);
+  out[n++] = mobility_offset() + (mine < kMobilityRange ? mine : kMobilityRange - 1);
+  out[n++] = mobility_offset() + kMobilityRange + (theirs < kMobilityRange ? theirs : kMobilityRange - 1);
+  out[n++] = bias_offset();
+}
+
+PatternEval PatternEval::load(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("reversi evaluation: cannot open " + path);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto bad = [&](const char* why) {
+    return std::runtime_error("reversi evaluation: " + path + " is damaged (" + why + ")");
+  };
+  std::uint32_t stages = 0, per_stage = 0;
+  if (bytes.size() < 8 + 8 + 8 || std::memcmp(bytes.data(), kMagic, 8) != 0) throw bad("not a weights file");
+  std::memcpy(&stages, bytes.data() + 8, 4);
+  std::memcpy(&per_stage, bytes.data() + 12, 4);
+  if (per_stage != static_cast<std::uint32_t>(weights_per_stage()) || stages == 0 || stages > 64)
+    throw bad("wrong layout");
+  const std::size_t count = std::size_t{stages} * per_stage, body = 16 + 2 * count;
+  if (bytes.size() != body + 8) throw bad("wrong size");
+  Fnv1a64 h;
+  h.bytes(bytes.data(), body);
+  std::uint64_t sum = 0;
+  std::memcpy(&sum, bytes.data() + body, 8);
+  if (sum != h.h) throw bad("checksum mismatch");
+  std::vector<std::int16_t> w(count);
+  std::memcpy(w.data(), bytes.data() + 16, 2 * count);
+  return PatternEval(static_cast<int>(stages), std::move(w));
+}
+
+void PatternEval::save(const std::string& path) const {
+  std::string bytes(kMagic, 8);
+  const std::uint32_t head[2] = {static_cast<std::uint32_t>(stages_), static_cast<std::uint32_t>(weights_per_stage())};
+  bytes.append(reinterpret_cast<const char*>(head), sizeof head);
+  bytes.append(reinterpret_cast<const char*>(w_.data()), 2 * w_.size());
+  Fnv1a64 h;
+  h.bytes(bytes.data(), bytes.size());
+  bytes.append(reinterpret_cast<const char*>(&h.h), 8);
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  if (!out.flush()) throw std::runtime_error("reversi evaluation: cannot write " + path);
+}
+
+const PatternEval* shipped_eval_8x8() {
+  static const PatternEval* const eval = []() -> const PatternEval* {
+    const char* env = std::getenv("GSOLVE_REVERSI_EVAL");
+    if (env && std::strcmp(env, "off") == 0) return nullptr;
+    const std::string path = env && *env ? env : std::string(GSOLVE_WEIGHTS_DIR) + "/reversi/eval-8x8.bin";
+    return new PatternEval(PatternEval::load(path));
+  }();
+  return eval;
+}
+
+}  // namespace gsolve::reversi
