@@ -45,9 +45,10 @@ std::optional<LiveResult> LiveSearches::run(const std::vector<std::string>& args
     }
     pid = ::fork();
     if (pid == 0) {  // the child: only async-signal-safe calls up to exec
+      // RLIMIT_DATA counts the heap and the tables, not a database's read-only map (which RLIMIT_AS would).
       const rlim_t bytes = static_cast<rlim_t>(limits_.hash_mb + limits_.memory_mb) << 20;
-      const rlimit as{bytes, bytes};
-      ::setrlimit(RLIMIT_AS, &as);
+      const rlimit data{bytes, bytes};
+      ::setrlimit(RLIMIT_DATA, &data);
       ::dup2(out[1], STDOUT_FILENO);
       const int null = ::open("/dev/null", O_WRONLY);
       if (null >= 0) ::dup2(null, STDERR_FILENO);

@@ -1,6 +1,6 @@
 // Live searches for the server: each runs as a child `gsolve query --json`
 // process, so that the operating system bounds it in time (killed at its
-// deadline), memory (RLIMIT_AS) and number (at most `slots` at once), a
+// deadline), memory (RLIMIT_DATA) and number (at most `slots` at once), a
 // runaway or failing search cannot take the server down, and its answer is
 // query's by construction.
 #pragma once
@@ -20,7 +20,7 @@ struct LiveLimits {
   int slots = 2;                // searches at once; more are refused (HTTP 503)
   double seconds = 10;          // each search's wall time; then it is killed
   std::size_t hash_mb = 64;     // the search's transposition table
-  std::size_t memory_mb = 1024; // its address space beyond the table
+  std::size_t memory_mb = 1024; // its other writable memory (RLIMIT_DATA)
 };
 
 struct LiveResult {

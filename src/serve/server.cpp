@@ -48,8 +48,10 @@ class Api {
   const ServedGame& game(const httplib::Request& req) const {
     if (!req.has_param("game")) throw HttpError{400, "missing parameter 'game'"};
     const std::string name = req.get_param_value("game");
+    for (const auto& g : games_)  // a name first: a database may hold a game also served live
+      if (g.name == name) return g;
     for (const auto& g : games_)
-      if (g.name == name || g.spec == name) return g;
+      if (g.spec == name) return g;
     std::string names;
     for (const auto& g : games_) names += (names.empty() ? "" : ", ") + g.name;
     throw HttpError{404, "unknown game '" + quote_input(name.substr(0, 100)) + "' (served: " + names + ")"};
@@ -82,7 +84,7 @@ class Api {
       if (auto stored = g.stored(text)) return stored->dump();
     std::vector<std::string> args = {"--game", g.spec};
     if (!g.db_path.empty()) args.insert(args.end(), {"--db", g.db_path});
-    if (g.timed_search) args.insert(args.end(), {"--time", fmt::format("{}", std::max(1.0, live_.limits().seconds - 1))});
+    if (g.timed_search && g.db_path.empty()) args.insert(args.end(), {"--time", fmt::format("{}", std::max(1.0, live_.limits().seconds - 1))});
     args.insert(args.end(), {"--", text});
     const auto result = live_.run(args);
     if (!result) {
@@ -145,6 +147,12 @@ void run_server(const ServerOptions& options, std::vector<ServedGame> games) {
   server.set_write_timeout(5, 0);
   server.set_payload_max_length(kMaxPositionBytes);
   server.set_tcp_nodelay(true);
+  // SO_REUSEADDR only: the library's default adds SO_REUSEPORT, which would let a
+  // second server share a port in use instead of failing to listen.
+  server.set_socket_options([](socket_t sock) {
+    const int yes = 1;
+    ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+  });
 
   server.Get("/api/games", [&](const httplib::Request&, httplib::Response& res) {
     answer(res, [&] { return api.games_json(); });
@@ -170,9 +178,9 @@ void run_server(const ServerOptions& options, std::vector<ServedGame> games) {
                           : res.status == 413 ? "request too large"
                           : res.status == 414 ? "request URI too long"
                           : fmt::format("bad request (HTTP {})", res.status);
-    if (req.method != "GET" && req.method != "HEAD") {
+    if (!req.method.empty() && req.method != "GET" && req.method != "HEAD") {
       res.status = 405;
-      message = "method " + quote_input(req.method.substr(0, 20)) + " not allowed (the API answers GET)";
+      message = "method '" + quote_input(req.method.substr(0, 20)) + "' not allowed (the API answers GET)";
     }
     send_error(res, res.status, message);
     return httplib::Server::HandlerResponse::Handled;

@@ -228,7 +228,7 @@ function drawHistory() {
   el('line', { x1: left, y1: top, x2: left, y2: H - bottom, stroke: '#888' }, svg);
   for (const r of [0, Math.round(maxR / 2), maxR])
     el('text', { x: left - 6, y: py(r) + 4, 'text-anchor': 'end', 'font-size': 11, fill: '#444' }, svg, String(r));
-  el('text', { x: 4, y: top + 4, 'font-size': 10, fill: '#444' }, svg, 'rem.');
+  el('text', { x: left + 6, y: top + 4, 'font-size': 11, fill: '#444' }, svg, 'remoteness');
   el('text', { x: W - right, y: H - 6, 'text-anchor': 'end', 'font-size': 11, fill: '#444' }, svg, 'ply');
   let path = '';
   for (const q of points) {
