@@ -174,7 +174,8 @@ function drawBoard(board, report) {
 // ---- the moves table and the summary ------------------------------------------
 
 function showReport(board, report) {
-  const to = board.to_move ? board.to_move + ' to move' : 'to move';
+  const disc = family(state.game.game) === 'connect4' ? { X: ' (red)', O: ' (yellow)' }[board.to_move] || '' : '';
+  const to = board.to_move ? board.to_move + disc + ' to move' : 'to move';
   const summary = $('summary');
   summary.dataset.value = report.value;
   summary.textContent = report.primitive ? `Game over: ${recordText(report, scored())} for the side to move`
@@ -228,7 +229,7 @@ function drawHistory() {
   el('line', { x1: left, y1: top, x2: left, y2: H - bottom, stroke: '#888' }, svg);
   for (const r of [0, Math.round(maxR / 2), maxR])
     el('text', { x: left - 6, y: py(r) + 4, 'text-anchor': 'end', 'font-size': 11, fill: '#444' }, svg, String(r));
-  el('text', { x: left + 6, y: top + 4, 'font-size': 11, fill: '#444' }, svg, 'remoteness');
+  el('text', { x: 10, y: H / 2, transform: `rotate(-90 10 ${H / 2})`, 'text-anchor': 'middle', 'font-size': 11, fill: '#444' }, svg, 'remoteness');
   el('text', { x: W - right, y: H - 6, 'text-anchor': 'end', 'font-size': 11, fill: '#444' }, svg, 'ply');
   let path = '';
   for (const q of points) {
