@@ -66,7 +66,8 @@ void add_serve(CLI::App& app) {
   cmd->add_option("--searches", o->server.live.slots, "Live searches at once; more get HTTP 503 (default 2)")
       ->check(CLI::Range(1, 64));
   add_seconds_option(cmd, "--search-time", o->server.live.seconds,
-                     "Seconds a live search may take (default 10); then it stops with what it proved");
+                     "Seconds a live search may take (default 10); then it is stopped and answers what it proved "
+                     "(go: the finished tests; other games: nothing, value unknown), marked \"incomplete\"");
   add_integer_option<std::size_t>(cmd, "--search-hash", o->server.live.hash_mb, 1, kMaxHashMb,
                                   "Each live search's transposition table in MB (default 64)");
   add_integer_option<std::size_t>(cmd, "--search-memory", o->server.live.memory_mb, 64, kMaxHashMb,

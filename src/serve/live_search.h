@@ -2,7 +2,8 @@
 // process, so that the operating system bounds it in time (killed at its
 // deadline), memory (RLIMIT_DATA) and number (at most `slots` at once), a
 // runaway or failing search cannot take the server down, and its answer is
-// query's by construction.
+// query's by construction. A search runs at nice 10, below the server's
+// threads, so that database answers are not held up by it.
 #pragma once
 
 #include <atomic>
