@@ -53,6 +53,7 @@ std::optional<LiveResult> LiveSearches::run(const std::vector<std::string>& args
       ::dup2(out[1], STDOUT_FILENO);
       const int null = ::open("/dev/null", O_WRONLY);
       if (null >= 0) ::dup2(null, STDERR_FILENO);
+      ::close_range(3, ~0U, 0);  // not the server's sockets: a client waits for its answer from the server alone
       sigset_t none;
       sigemptyset(&none);
       ::pthread_sigmask(SIG_SETMASK, &none, nullptr);  // the server blocks SIGTERM for its signal thread

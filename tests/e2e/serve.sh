@@ -6,7 +6,7 @@
 source "$(dirname "$0")/common.sh.inc"
 HERE="$(cd "$(dirname "$0")" && pwd)"
 PID=""
-trap '[ -n "$PID" ] && kill -KILL $PID 2>/dev/null; rm -rf "$WORK"' EXIT
+trap 'if [ -n "$PID" ]; then kill -KILL $PID 2>/dev/null || true; fi; rm -rf "$WORK"' EXIT
 cd "$WORK"
 
 "$BIN" solve tictactoe --db ttt.gsdb >/dev/null
@@ -34,6 +34,7 @@ stop_server() {
   kill -0 $PID 2>/dev/null && { kill -KILL $PID; fail "serve still running 3 s after SIGTERM"; }
   set +e; wait $PID; local rc=$?; set -e
   [ $rc -eq 0 ] || { cat serve.err; fail "serve exited $rc after SIGTERM"; }
+  PID=""
 }
 
 echo "== the API against query --json and info --json"

@@ -17,7 +17,7 @@ for py in /usr/bin/python3 python3; do
 done
 [ -n "$PY" ] || { echo "SKIP: python3-selenium is not installed (tools/install-deps.sh installs it)"; exit 77; }
 PID=""
-trap '[ -n "$PID" ] && kill -KILL $PID 2>/dev/null; rm -rf "$WORK"' EXIT
+trap 'if [ -n "$PID" ]; then kill -KILL $PID 2>/dev/null || true; fi; rm -rf "$WORK"' EXIT
 cd "$WORK"
 "$BIN" solve tictactoe --db ttt.gsdb >/dev/null
 "$BIN" solve connect4:5x4 --db c54.gsdb >/dev/null
