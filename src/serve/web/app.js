@@ -142,19 +142,22 @@ function drawBoard(board, report) {
       const rec = moves.get(m.move) || { value: 'unknown', remoteness: null };
       const value = rec.value || 'unknown';
       const isBest = best.has(m.move);
-      const dx = list.length > 1 ? (k - (list.length - 1) / 2) * cell * 0.48 : 0;
+      const dx = list.length > 1 ? (k - (list.length - 1) / 2) * cell * 0.46 : 0;
       const x = cx(c) + dx, y = cy(r);
       const g = el('g', { class: 'mark' + (isBest ? ' best' : ''), 'data-move': m.move, 'data-value': value,
                           'data-remoteness': rec.remoteness ?? '', 'data-best': isBest }, svg);
       el('title', {}, g, `${m.move}: ${recordText(rec, scored())}${isBest ? ' (best)' : ''}`);
-      const radius = list.length > 1 ? cell * 0.23 : cell * 0.3;
+      const radius = list.length > 1 ? cell * 0.21 : cell * 0.3;
       el('circle', { cx: x, cy: y, r: radius, fill: COLOR[value], stroke: isBest ? '#111' : '#fff',
                      'stroke-width': isBest ? 4 : 1.5, opacity: 0.95 }, g);
       const remote = value === 'draw' || value === 'unknown' || rec.remoteness === null || rec.remoteness === undefined ? '' : rec.remoteness;
-      const label = kind === 'quickcross' ? m.move.split('@')[0].replace('flip', '\u21bb') : SYMBOL[value];
-      el('text', { x, y: y + (remote === '' ? 6 : 0), 'text-anchor': 'middle', 'font-size': list.length > 1 ? 13 : 17,
-                   fill: TEXT_ON[value] }, g, kind === 'quickcross' ? label + SYMBOL[value] : label);
-      if (remote !== '') el('text', { x, y: y + 14, 'text-anchor': 'middle', 'font-size': 12, fill: TEXT_ON[value] }, g, String(remote));
+      // Quick Cross: which piece the move puts down (H, V) or turns over (a circular arrow), then the value.
+      const piece = { '-': 'H', '|': 'V', flip: '\u21bb' }[m.move.split('@')[0]];
+      const label = kind === 'quickcross' ? piece + SYMBOL[value] : SYMBOL[value];
+      const small = list.length > 1 || kind === 'quickcross';
+      el('text', { x, y: y + (remote === '' ? 5 : -1), 'text-anchor': 'middle', 'font-size': small ? 12 : 17,
+                   fill: TEXT_ON[value] }, g, label);
+      if (remote !== '') el('text', { x, y: y + (small ? 11 : 14), 'text-anchor': 'middle', 'font-size': small ? 10 : 12, fill: TEXT_ON[value] }, g, String(remote));
       if (isBest) el('text', { x: x + radius * 0.85, y: y - radius * 0.6, 'font-size': 16, fill: '#111' }, g, '\u2605');
       g.addEventListener('click', () => play(m.position));
     });
@@ -175,7 +178,7 @@ function drawBoard(board, report) {
 
 function showReport(board, report) {
   const disc = family(state.game.game) === 'connect4' ? { X: ' (red)', O: ' (yellow)' }[board.to_move] || '' : '';
-  const to = board.to_move ? board.to_move + disc + ' to move' : 'to move';
+  const to = board.to_move ? board.to_move + disc + ' to move' : 'Player to move';
   const summary = $('summary');
   summary.dataset.value = report.value;
   summary.textContent = report.primitive ? `Game over: ${recordText(report, scored())} for the side to move`
