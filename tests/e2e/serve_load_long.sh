@@ -44,7 +44,7 @@ for position in 1 2 3 4 5 6 7 11 22 33; do
   k=$((k + 1))
   curl -s -o "live$k.json" -w '%{http_code}\n' "${URL}api/position?game=connect4:7x6&position=$position" >"live$k.code" &
 done
-for _ in $(seq 50); do [ "$(pgrep -c -P $PID)" -eq 10 ] && break; sleep 0.1; done
+for _ in $(seq 200); do [ "$(pgrep -c -P $PID)" -eq 10 ] && break; sleep 0.1; done
 [ "$(pgrep -c -P $PID)" -eq 10 ] || fail "not 10 live searches running: $(pgrep -c -P $PID)"
 "$LOAD" --port "$port" --game c64 --expected expected.jsonl --connections 2 --seconds 3 --max-requests 200000 \
   | tee during.txt || fail "wrong answers during the live searches"
