@@ -6,6 +6,7 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -43,8 +44,11 @@ std::optional<LiveResult> LiveSearches::run(const std::vector<std::string>& args
       ::close(out[0]), ::close(out[1]);
       return std::nullopt;
     }
+    const pid_t server = ::getpid();
     pid = ::fork();
     if (pid == 0) {  // the child: only async-signal-safe calls up to exec
+      ::prctl(PR_SET_PDEATHSIG, SIGKILL);  // a server killed outright takes its searches with it
+      if (::getppid() != server) ::_exit(127);  // it died before the line above
       // RLIMIT_DATA counts the heap and the tables, not a database's read-only map (which RLIMIT_AS would).
       const rlim_t bytes = static_cast<rlim_t>(limits_.hash_mb + limits_.memory_mb) << 20;
       const rlimit data{bytes, bytes};

@@ -81,4 +81,16 @@ sleep 0.5
 pgrep -P $PID >/dev/null || fail "no live search process under the server"
 stop_server
 wait
+echo "== a server killed outright takes its live search with it"
+start_server --game connect4:7x6 --search-time 30
+curl -s -m 10 -o /dev/null "${URL}api/position?game=connect4:7x6&position=4" &
+child=""
+for _ in $(seq 50); do child=$(pgrep -P $PID) && break; sleep 0.1; done
+[ -n "$child" ] || fail "no live search started"
+kill -KILL $PID
+wait $PID 2>/dev/null || true
+PID=""
+for _ in $(seq 30); do kill -0 "$child" 2>/dev/null || break; sleep 0.1; done
+kill -0 "$child" 2>/dev/null && { kill -KILL "$child"; fail "the live search outlived its server"; }
+wait
 echo "serve: all checks passed"
