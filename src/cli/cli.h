@@ -17,6 +17,7 @@ void add_bench(CLI::App& app);
 void add_verify(CLI::App& app);  // src/cli/verify.cpp
 void add_perft(CLI::App& app);   // src/cli/perft.cpp
 void add_gtp(CLI::App& app);     // src/cli/gtp.cpp (go)
+void add_serve(CLI::App& app);   // src/cli/serve.cpp (the web page and JSON API)
 
 int& exit_code();
 

@@ -58,7 +58,8 @@ int run(int argc, char** argv) {
   // of a cold query's start); every command for --help and errors.
   constexpr std::pair<std::string_view, void (*)(CLI::App&)> commands[] = {
       {"solve", cli::add_solve}, {"query", cli::add_query}, {"info", cli::add_info},  {"bench", cli::add_bench},
-      {"verify", cli::add_verify}, {"perft", cli::add_perft}, {"gtp", cli::add_gtp}};
+      {"verify", cli::add_verify}, {"perft", cli::add_perft}, {"gtp", cli::add_gtp},
+      {"serve", cli::add_serve}};
   const auto named = std::find_if(std::begin(commands), std::end(commands),
                                   [&](const auto& c) { return argc > 1 && c.first == argv[1]; });
   for (const auto& [name, add] : commands)

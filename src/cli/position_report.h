@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "games/game.h"
+#include "games/input_quote.h"
 #include "src/core/record.h"
 
 namespace gsolve {
@@ -49,6 +50,33 @@ PositionReport report_position(const G& g, const typename G::Position& p, std::s
     out.moves.push_back(std::move(mr));
   }
   return out;
+}
+
+// A position the rules end: its record by the rules (value, remoteness 0,
+// score), whether or not a database stores it (an unreachable final board).
+template <Game G>
+Record rules_record(const G& g, const typename G::Position& p, bool scored) {
+  const Terminal t = g.terminal(p);
+  return primitive_record(t.value, scored ? t.score : 0);
+}
+
+// The report query prints for the position `text`: records from
+// lookup(canonical, searched&), a final board not stored by the rules, and
+// the source it came from. Throws ParseError on bad text, and where a complete
+// database holds no record of the position (it is not reachable from the start).
+template <Game G, class Lookup>
+PositionReport answer_position(const G& g, const std::string& text, bool scored, bool complete, Lookup&& lookup) {
+  const auto p = g.parse(text);
+  bool searched = false;
+  auto record_of = [&](const auto& canonical) { return lookup(canonical, searched); };
+  auto report = report_position(g, p, text, record_of);
+  const bool by_rules = report.primitive && !report.record.known();
+  if (by_rules) report.record = rules_record(g, p, scored);
+  if (!report.record.known() && complete)
+    throw ParseError("position '" + quote_input(text) +
+                     "' is not reachable from the start (the complete database holds no record of it)");
+  report.source = by_rules ? "rules" : searched ? "search" : "database";
+  return report;
 }
 
 // weak: records carry only the value (remoteness is not known).

@@ -46,14 +46,6 @@ struct QueryOptions {
   std::size_t cache_mb = db::RecordReader::kDefaultCacheBytes >> 20;  // decoded frames kept
 };
 
-// A position the rules end: its record by the rules (value, remoteness 0,
-// score), whether or not a database stores it (an unreachable final board).
-template <Game G>
-Record rules_record(const G& g, const typename G::Position& p, bool scored) {
-  const Terminal t = g.terminal(p);
-  return primitive_record(t.value, scored ? t.score : 0);
-}
-
 // Reads positions (arguments, or lines of stdin for "-") and prints a report
 // for each; records come from `lookup(canonical, searched&)`. A position that
 // cannot be answered (bad text; or no record in a complete database: it is
@@ -64,16 +56,7 @@ Record rules_record(const G& g, const typename G::Position& p, bool scored) {
 template <Game G, class Lookup>
 void answer_all(const G& g, const QueryOptions& o, bool scored, bool complete, Lookup&& lookup) {
   auto answer = [&](const std::string& text) {
-    const auto p = g.parse(text);
-    bool searched = false;
-    auto record_of = [&](const auto& canonical) { return lookup(canonical, searched); };
-    auto report = report_position(g, p, text, record_of);
-    const bool by_rules = report.primitive && !report.record.known();
-    if (by_rules) report.record = rules_record(g, p, scored);
-    if (!report.record.known() && complete)
-      throw ParseError("position '" + quote_input(text) +
-                       "' is not reachable from the start (the complete database holds no record of it)");
-    report.source = by_rules ? "rules" : searched ? "search" : "database";
+    const auto report = answer_position(g, text, scored, complete, lookup);
     if (o.json) std::cout << report_to_json(report, scored, o.weak).dump() << "\n";
     else std::cout << report_to_text(report, scored, o.weak);
     std::cout.flush();

@@ -19,8 +19,8 @@ cd "$WORK"
 "$BIN" solve quickcross:3x3 --db q3.gsdb >/dev/null
 
 # --- unknown command -------------------------------------------------
-expect_exact "gsolve: error: unknown command 'frob' (expected solve, query, info, bench, verify, perft, gtp)" "$BIN" frob
-expect_exact "gsolve: error: no command given (expected solve, query, info, bench, verify, perft, gtp)" "$BIN"
+expect_exact "gsolve: error: unknown command 'frob' (expected solve, query, info, bench, verify, perft, gtp, serve)" "$BIN" frob
+expect_exact "gsolve: error: no command given (expected solve, query, info, bench, verify, perft, gtp, serve)" "$BIN"
 
 # --- numeric options ----------------------------------------------------
 expect_exact "gsolve: error: --threads: expected an integer 0..1024, got '-1'" "$BIN" solve tictactoe --db n.gsdb --threads -1
