@@ -249,7 +249,7 @@ std::uint64_t LocalOracle::safe_stones(std::uint64_t c_stones, std::uint64_t o_s
     for (std::uint64_t rest = within; rest;) {
       const std::uint64_t r = component(go_, rest & (~rest + 1), within);
       rest &= ~r;
-      if (std::popcount(r) <= kMaxRegion && value(r, safe, c_stones, o_stones) == std::popcount(r)) owned[count++] = r;
+      if (std::popcount(r) <= max_region_ && value(r, safe, c_stones, o_stones) == std::popcount(r)) owned[count++] = r;
     }
     removed = false;
     for (std::uint64_t rest = safe; rest;) {
@@ -286,7 +286,7 @@ LocalOracle::Bounds LocalOracle::bounds(const Go::Position& p) {
     for (std::uint64_t rest = within; rest;) {
       const std::uint64_t r = component(go_, rest & (~rest + 1), within);
       rest &= ~r;
-      if ((r & other_alive) || std::popcount(r) > kMaxRegion) continue;
+      if ((r & other_alive) || std::popcount(r) > max_region_) continue;
       const int v = value(r, a, c_stones, o_stones);
       if (v == kUnsolved) continue;
       margin += colour == 0 ? v : -v;

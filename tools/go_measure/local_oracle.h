@@ -46,7 +46,9 @@ class LocalOracle {
  public:
   static constexpr int kMaxRegion = 8;
 
-  explicit LocalOracle(const Go& go) : go_(go) {}
+  // Regions of at most max_region points (up to kMaxRegion) are solved.
+  explicit LocalOracle(const Go& go, int max_region = kMaxRegion) : go_(go), max_region_(max_region) {}
+  int max_region() const { return max_region_; }
 
   // Bounds on the final score of the side to move (komi included) by the
   // alive stones and the settled regions.
@@ -80,6 +82,7 @@ class LocalOracle {
   Shape solve(std::uint64_t region, const std::vector<std::uint64_t>& enclosure, std::uint64_t empty) const;
 
   Go go_;
+  int max_region_;
   struct KeyHash {
     std::size_t operator()(const std::pair<std::uint64_t, std::uint64_t>& k) const {
       return k.first * 0x9e3779b97f4a7c15ull ^ k.second;

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -109,7 +110,7 @@ struct Profile {
     line("all", all);
     out += fmt::format("local oracle: regions up to {} points, {} region shapes solved; on the nodes resolved, its "
                        "verdict agrees {} times, disagrees {} times\n",
-                       LocalOracle::kMaxRegion, oracle->shapes_solved(), agree, disagree);
+                       oracle->max_region(), oracle->shapes_solved(), agree, disagree);
     std::fputs(out.c_str(), stderr);
   }
 };
@@ -119,7 +120,13 @@ Profile profile;
 }  // namespace
 
 void profile_begin(const Go& go, const std::vector<Go::Position>& line, bool score_goal, int t) {
-  if (!profile.oracle) profile.oracle = std::make_unique<LocalOracle>(go), profile.oracle_go = std::make_unique<Go>(go);
+  if (!profile.oracle) {
+    // GSOLVE_MEASURE_MAX_REGION: the oracle's largest region (default and at most 8 points).
+    const char* max_region = std::getenv("GSOLVE_MEASURE_MAX_REGION");
+    const int most = max_region ? std::clamp(std::atoi(max_region), 1, LocalOracle::kMaxRegion) : LocalOracle::kMaxRegion;
+    profile.oracle = std::make_unique<LocalOracle>(go, most);
+    profile.oracle_go = std::make_unique<Go>(go);
+  }
   const int root = static_cast<int>(line.size()) - 1;
   if (profile.base < 0) profile.base = root;
   profile.score_goal = score_goal;
