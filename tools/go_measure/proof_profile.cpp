@@ -46,10 +46,11 @@ std::uint64_t position_hash(const Go::Position& p, int t) {
 }
 
 struct Row {
-  std::uint64_t expansions = 0, distinct = 0, alive = 0, decided = 0, top = 0, below = 0;
+  std::uint64_t expansions = 0, distinct = 0, alive = 0, decided = 0, top = 0, below = 0, below_holds = 0;
   std::uint64_t proven = 0, first = 0, at_sight = 0, descents = 0;
   void add(const Row& r) {
     expansions += r.expansions, distinct += r.distinct, alive += r.alive, decided += r.decided, top += r.top, below += r.below;
+    below_holds += r.below_holds;
     proven += r.proven, first += r.first, at_sight += r.at_sight, descents += r.descents;
   }
 };
@@ -93,12 +94,13 @@ struct Profile {
 
   ~Profile() {
     if (rows.empty()) return;
-    std::string out = fmt::format("{:>4} {:>11} {:>10} {:>10} {:>10} {:>10} {:>11} {:>10} {:>7} {:>10} {:>8}\n", "ply",
-                                  "expansions", "distinct", "alive", "decided", "top", "below", "proven", "first%", "at sight",
-                                  "descents");
+    std::string out =
+        fmt::format("{:>4} {:>11} {:>10} {:>10} {:>10} {:>10} {:>11} {:>11} {:>10} {:>7} {:>10} {:>8}\n", "ply",
+                    "expansions", "distinct", "alive", "decided", "top", "below", "below+", "proven", "first%",
+                    "at sight", "descents");
     const auto line = [&](const std::string& ply, const Row& r) {
-      out += fmt::format("{:>4} {:>11} {:>10} {:>10} {:>10} {:>10} {:>11} {:>10} {:>7.1f} {:>10} {:>8.2f}\n", ply,
-                         r.expansions, r.distinct, r.alive, r.decided, r.top, r.below, r.proven,
+      out += fmt::format("{:>4} {:>11} {:>10} {:>10} {:>10} {:>10} {:>11} {:>11} {:>10} {:>7.1f} {:>10} {:>8.2f}\n",
+                         ply, r.expansions, r.distinct, r.alive, r.decided, r.top, r.below, r.below_holds, r.proven,
                          r.proven ? 100.0 * r.first / r.proven : 0.0, r.at_sight,
                          r.proven ? static_cast<double>(r.descents) / r.proven : 0.0);
     };
@@ -150,7 +152,10 @@ void profile_enter(const Go::Position& p, int index, int t) {
   r.decided += decided;
   const int above = profile.decided_above[ply];
   r.top += above == ply;
-  if (above >= 0) ++profile.rows[above].below;
+  if (above >= 0) {
+    ++profile.rows[above].below;
+    profile.rows[above].below_holds += profile.verdict[above] == 1;
+  }
 }
 
 void profile_resolved(int index, bool proven) {

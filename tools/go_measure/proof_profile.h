@@ -9,6 +9,7 @@
 //   decided      of them, nodes whose test the local oracle decides
 //   top          of them, decided nodes without a decided ancestor on the line
 //   below        expansions at or below those topmost decided nodes (their subtrees)
+//   below+       of them, below topmost nodes whose goal holds by the oracle (the side to move's)
 //   proven       expansions that ended with the node's goal proven after descending
 //   first        of those, the first child the expansion descended into proved it
 //   at sight     expansions that ended proven without descending (a child decided on sight)
