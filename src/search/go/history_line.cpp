@@ -98,12 +98,18 @@ int HistoryLine::repeat_index(const LineNode& next) const {
 }
 
 bool HistoryLine::has_more_stones(bool black, std::uint64_t stones) const {
+#ifdef GSOLVE_GO_MEASURE_NO_SUPERKO_CERT
+  return false;  // unsound measurement build: no earlier board forbids a move
+#endif
   return std::any_of(line_.begin(), line_.end(), [&](const LineNode& y) {
     return ExploredBoards::strictly_contains(black ? y.black : y.white, stones);
   });
 }
 
 bool HistoryLine::usable(const Certificate& c, const LineNode& n, int above, SuperkoHits& hits) const {
+#ifdef GSOLVE_GO_MEASURE_NO_SUPERKO_CERT
+  return true;  // unsound measurement build: every result holds on every line
+#endif
   const int back = symmetry_.inverse(n.symmetry);
   const ExploredBoards seen = c.seen.transformed(symmetry_, back);
   std::uint64_t need_black[2], need_white[2];

@@ -7,6 +7,9 @@
 #include <string>
 
 #include "src/search/go/benson.h"
+#ifdef GSOLVE_GO_MEASURE_PROOF
+#include "tools/go_measure/proof_profile.h"
+#endif
 
 namespace gsolve::search::go {
 GoProver::GoProver(const Go& go, std::size_t table_bytes)
@@ -167,6 +170,10 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
   const Go& go = line_.go();
   const Go::Position p = n->position();
   Child* kids = frame(line_.top() - root_);
+#ifdef GSOLVE_GO_MEASURE_PROOF
+  go_measure::profile_enter(p, line_.top(), t);
+  int descents = 0, first_descent = -1;
+#endif
   SuperkoHits forbidden;  // earlier boards that superko forbids a move to recreate
   int count = 0;
   for (const Go::Move m : order_) {
@@ -177,7 +184,9 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
     if (m != Go::kPass) {
       const int r = line_.repeat_index(c.node);
       if (r >= 0) {
+#ifndef GSOLVE_GO_MEASURE_NO_SUPERKO_CERT  // the unsound measurement build stores results whatever superko forbade
         forbidden.add(r);
+#endif
         continue;
       }
     }
@@ -217,6 +226,9 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
                                  : static_cast<std::uint32_t>(sum);
     if (own.phi >= th_phi || own.delta >= th_delta) break;
     Child& c = kids[best];
+#ifdef GSOLVE_GO_MEASURE_PROOF
+    if (descents++ == 0) first_descent = best;
+#endif
     const std::uint64_t child_th_phi = std::uint64_t{th_delta} - own.delta + c.numbers.phi;
     const std::uint64_t widened = std::max<std::uint64_t>(delta2 + std::uint64_t{1}, delta2 + delta2 / 4);
     const std::uint32_t child_th_delta = static_cast<std::uint32_t>(std::min<std::uint64_t>(th_phi, widened));
@@ -230,8 +242,14 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
   hits = SuperkoHits{};
   const std::uint64_t work = nodes_ - nodes_before + 1;
   if (own.phi == 0 || own.delta == 0) {
+#ifdef GSOLVE_GO_MEASURE_PROOF
+    go_measure::profile_resolved(line_.top(), own.phi == 0);
+#endif
     if (own.phi == 0) {  // one child's failure proves it
       const Child& c = *std::find_if(kids, kids + count, [](const Child& k) { return k.numbers.delta == 0; });
+#ifdef GSOLVE_GO_MEASURE_PROOF
+      go_measure::profile_proven(line_.top(), descents, first_descent, static_cast<int>(&c - kids));
+#endif
       seen = c.seen;
       hits = c.hits;
     } else {  // every child's success disproves it, and the moves superko forbade here might not be forbidden elsewhere
@@ -275,6 +293,9 @@ bool GoProver::at_least(const GoGame& game, Goal goal, int t) {
     holds = numbers.phi == 0;
   } else {
     SuperkoHits hits;
+#ifdef GSOLVE_GO_MEASURE_PROOF
+    go_measure::profile_begin(line_.go(), game.line(), goal == Goal::Score, t);
+#endif
     numbers = mid(t, kInfinity, kInfinity, seen, hits);
     if (numbers.phi != 0 && numbers.delta != 0)
       throw std::logic_error("go: the proof-number search stopped unresolved");

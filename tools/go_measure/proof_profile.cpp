@@ -1,0 +1,180 @@
+#include "tools/go_measure/proof_profile.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <string>
+
+#include "tools/go_measure/local_oracle.h"
+
+namespace gsolve::go_measure {
+
+namespace {
+
+// The positions expanded so far (board, side to move, passes, goal), as
+// 64-bit hashes in an open-addressed set of 2^26 slots (512 MB; a hash
+// collision undercounts by one in 2^64 / n).
+class SeenSet {
+ public:
+  bool insert(std::uint64_t h) {
+    if (slots_.empty()) slots_.assign(std::size_t{1} << 26, 0);
+    h |= 1;  // 0 marks an empty slot
+    for (std::size_t i = h >> 38;; i = (i + 1) & (slots_.size() - 1)) {
+      if (slots_[i] == h) return false;
+      if (slots_[i] == 0) {
+        slots_[i] = h;
+        return true;
+      }
+    }
+  }
+
+ private:
+  std::vector<std::uint64_t> slots_;
+};
+
+std::uint64_t position_hash(const Go::Position& p, int t) {
+  std::uint64_t h = p.black * 0x9e3779b97f4a7c15ull ^ (p.white + 0x632be59bd9b4e019ull) * 0xc2b2ae3d27d4eb4full;
+  h ^= (static_cast<std::uint64_t>(p.black_to_move) | static_cast<std::uint64_t>(p.passes) << 1 |
+        static_cast<std::uint64_t>(static_cast<std::uint32_t>(t)) << 8) * 0xd6e8feb86659fd93ull;
+  h ^= h >> 29;
+  h *= 0xbf58476d1ce4e5b9ull;
+  return h ^ (h >> 32);
+}
+
+struct Row {
+  std::uint64_t expansions = 0, distinct = 0, alive = 0, decided = 0, top = 0, below = 0, below_holds = 0;
+  std::uint64_t proven = 0, first = 0, at_sight = 0, descents = 0;
+  void add(const Row& r) {
+    expansions += r.expansions, distinct += r.distinct, alive += r.alive, decided += r.decided, top += r.top, below += r.below;
+    below_holds += r.below_holds;
+    proven += r.proven, first += r.first, at_sight += r.at_sight, descents += r.descents;
+  }
+};
+
+struct Profile {
+  std::unique_ptr<LocalOracle> oracle;
+  int base = -1;  // line index of the first test's root
+  bool score_goal = true;
+  std::vector<Row> rows;           // per ply below the base
+  SeenSet seen;
+  std::vector<int> decided_above;  // per ply on the line: the shallowest decided node's ply, or -1
+  std::vector<int> verdict;        // per ply on the line: the oracle's on the node's goal (1 holds, -1 fails, 0 none)
+  std::uint64_t agree = 0, disagree = 0;
+  std::vector<Go::Position> at;  // per ply on the line (dumps)
+  std::vector<int> t_at;
+  std::unique_ptr<Go> oracle_go;  // the oracle's verdicts against the prover's results
+
+  Row& row(int ply) {
+    if (static_cast<int>(rows.size()) <= ply) {
+      rows.resize(ply + 1);
+      decided_above.resize(ply + 1, -1);
+      verdict.resize(ply + 1, 0);
+      at.resize(ply + 1);
+      t_at.resize(ply + 1);
+    }
+    return rows[ply];
+  }
+  // Whether the oracle decides "score >= t" at p; the line's decided ancestor is updated.
+  bool decide(const Go::Position& p, int ply, int t, Row& r) {
+    const LocalOracle::Bounds b = oracle->bounds(p);
+    const bool decided = score_goal && (b.lower >= t || b.upper < t);
+    verdict[ply] = !decided ? 0 : b.lower >= t ? 1 : -1;
+    at[ply] = p;
+    t_at[ply] = t;
+    int above = ply > 0 ? decided_above[ply - 1] : -1;
+    if (above < 0 && decided) above = ply;
+    decided_above[ply] = above;
+    r.alive += b.any_alive;
+    return decided;
+  }
+
+  ~Profile() {
+    if (rows.empty()) return;
+    std::string out =
+        fmt::format("{:>4} {:>11} {:>10} {:>10} {:>10} {:>10} {:>11} {:>11} {:>10} {:>7} {:>10} {:>8}\n", "ply",
+                    "expansions", "distinct", "alive", "decided", "top", "below", "below+", "proven", "first%",
+                    "at sight", "descents");
+    const auto line = [&](const std::string& ply, const Row& r) {
+      out += fmt::format("{:>4} {:>11} {:>10} {:>10} {:>10} {:>10} {:>11} {:>11} {:>10} {:>7.1f} {:>10} {:>8.2f}\n",
+                         ply, r.expansions, r.distinct, r.alive, r.decided, r.top, r.below, r.below_holds, r.proven,
+                         r.proven ? 100.0 * r.first / r.proven : 0.0, r.at_sight,
+                         r.proven ? static_cast<double>(r.descents) / r.proven : 0.0);
+    };
+    Row all;
+    for (std::size_t ply = 0; ply < rows.size(); ++ply) {
+      line(std::to_string(ply), rows[ply]);
+      all.add(rows[ply]);
+    }
+    line("all", all);
+    out += fmt::format("local oracle: regions up to {} points, {} region shapes solved; on the nodes resolved, its "
+                       "verdict agrees {} times, disagrees {} times\n",
+                       oracle->max_region(), oracle->shapes_solved(), agree, disagree);
+    std::fputs(out.c_str(), stderr);
+  }
+};
+
+Profile profile;
+
+}  // namespace
+
+void profile_begin(const Go& go, const std::vector<Go::Position>& line, bool score_goal, int t) {
+  if (!profile.oracle) {
+    // GSOLVE_MEASURE_MAX_REGION: the oracle's largest region (default and at most 8 points).
+    const char* max_region = std::getenv("GSOLVE_MEASURE_MAX_REGION");
+    const int most = max_region ? std::clamp(std::atoi(max_region), 1, LocalOracle::kMaxRegion) : LocalOracle::kMaxRegion;
+    profile.oracle = std::make_unique<LocalOracle>(go, most);
+    profile.oracle_go = std::make_unique<Go>(go);
+  }
+  const int root = static_cast<int>(line.size()) - 1;
+  if (profile.base < 0) profile.base = root;
+  profile.score_goal = score_goal;
+  // The line from the base down to the test's root (not expanded by this
+  // test): which of its nodes the oracle decides, for the goals alternating up.
+  for (int i = profile.base; i < root; ++i) {
+    const int ply = i - profile.base;
+    Row scratch;
+    profile.row(ply);
+    profile.decide(line[i], ply, (root - i) % 2 ? 1 - t : t, scratch);
+  }
+  profile.row(root - profile.base);
+}
+
+void profile_enter(const Go::Position& p, int index, int t) {
+  const int ply = index - profile.base;
+  Row& r = profile.row(ply);
+  const bool decided = profile.decide(p, ply, t, r);
+  ++r.expansions;
+  r.distinct += profile.seen.insert(position_hash(p, t));
+  r.decided += decided;
+  const int above = profile.decided_above[ply];
+  r.top += above == ply;
+  if (above >= 0) {
+    ++profile.rows[above].below;
+    profile.rows[above].below_holds += profile.verdict[above] == 1;
+  }
+}
+
+void profile_resolved(int index, bool proven) {
+  const int v = profile.verdict[index - profile.base];
+  if (v != 0) ++(v == (proven ? 1 : -1) ? profile.agree : profile.disagree);
+  if (v != 0 && v != (proven ? 1 : -1) && profile.disagree <= 12 && std::getenv("GSOLVE_MEASURE_DUMP"))
+    std::fputs(fmt::format("disagree: {} t {} oracle {}\n{}\n", index, profile.t_at[index - profile.base], v,
+                           profile.oracle_go->format(profile.at[index - profile.base])).c_str(), stderr);
+}
+
+void profile_proven(int index, int descents, int first, int proving) {
+  Row& r = profile.row(index - profile.base);
+  if (first < 0) {
+    ++r.at_sight;
+    return;
+  }
+  ++r.proven;
+  r.first += first == proving;
+  r.descents += descents;
+}
+
+}  // namespace gsolve::go_measure
