@@ -825,6 +825,38 @@ TEST_CASE("go: a side whose stones are all alive keeps its Benson territory, if 
   CHECK_FALSE(kept_area(go, two_eyes, 0).grows());
 }
 
+namespace {
+// Plays a random line of at most `length` moves (a drawn pass is played one
+// time in four: mostly stones) into game and line (-1 for a pass).
+void play_random_line(std::mt19937& rng, int length, GoGame& game, std::vector<int>& line) {
+  for (int i = 0; i < length && !game.over(); ++i) {
+    MoveList<Go> moves;
+    game.legal_moves(moves);
+    const Go::Move m = moves[rng() % moves.size()];
+    if (m == Go::kPass && rng() % 4) continue;
+    game.play(m);
+    line.push_back(m == Go::kPass ? -1 : m);
+  }
+}
+// Checks the shared solver's answer for the line against the table-free
+// reference's; false when the reference needs more than 50k nodes (skipped).
+bool agrees_with_naive(GoSolver& shared, const GoGame& game, const std::vector<int>& line) {
+  const Go& go = game.go();
+  long nodes = 0;
+  int naive;
+  try {
+    naive = NaiveGo{go.width(), go.height(), false, 50'000}.solve(line, nodes);
+  } catch (const NaiveGo::OverBudget&) {
+    return false;
+  }
+  std::string text;
+  for (int m : line) text += go.point_name(m < 0 ? Go::kPass : static_cast<Go::Move>(m)) + " ";
+  CAPTURE(text);
+  CHECK(shared.solve(game) == naive);
+  return true;
+}
+}  // namespace
+
 TEST_CASE("go: the Benson territory bound agrees with the naive reference on random 3x3 and 4x2 lines") {
   // Lines of 4-17 moves (captures and passes among them) whose last position
   // gives one side Benson territory beyond its superko-safe area: 40 of them
@@ -847,15 +879,7 @@ TEST_CASE("go: the Benson territory bound agrees with the naive reference on ran
     for (int tries = 0; tries < 100'000 && (checked < 40 || with_more_stones < board.with_more_stones); ++tries) {
       std::vector<int> line;
       GoGame game(go);
-      const int length = 4 + static_cast<int>(rng() % 14);
-      for (int i = 0; i < length && !game.over(); ++i) {
-        MoveList<Go> moves;
-        game.legal_moves(moves);
-        const Go::Move m = moves[rng() % moves.size()];
-        if (m == Go::kPass && rng() % 4) continue;  // mostly stones
-        game.play(m);
-        line.push_back(m == Go::kPass ? -1 : m);
-      }
+      play_random_line(rng, 4 + static_cast<int>(rng() % 14), game, line);
       if (game.over()) continue;
       const Go::Position p = game.position();
       // Whether a side has territory beyond its superko-safe area, and an earlier board strictly more of its stones.
@@ -870,17 +894,7 @@ TEST_CASE("go: the Benson territory bound agrees with the naive reference on ran
         });
       }
       if (!grows || (checked >= 40 && !more) || (more && with_more_stones >= board.with_more_stones)) continue;
-      long nodes = 0;
-      int naive;
-      try {
-        naive = NaiveGo{board.w, board.h, false, 50'000}.solve(line, nodes);
-      } catch (const NaiveGo::OverBudget&) {
-        continue;
-      }
-      std::string text;
-      for (int m : line) text += go.point_name(m < 0 ? Go::kPass : static_cast<Go::Move>(m)) + " ";
-      CAPTURE(text);
-      CHECK(shared.solve(game) == naive);
+      if (!agrees_with_naive(shared, game, line)) continue;
       ++checked;
       with_more_stones += more;
     }
@@ -905,15 +919,7 @@ TEST_CASE("go: the enclosed regions' bound agrees with the naive reference on ra
     for (int tries = 0; tries < 200'000 && checked < 20; ++tries) {
       std::vector<int> line;
       GoGame game(go);
-      const int length = 6 + static_cast<int>(rng() % 14);
-      for (int i = 0; i < length && !game.over(); ++i) {
-        MoveList<Go> moves;
-        game.legal_moves(moves);
-        const Go::Move m = moves[rng() % moves.size()];
-        if (m == Go::kPass && rng() % 4) continue;
-        game.play(m);
-        line.push_back(m == Go::kPass ? -1 : m);
-      }
+      play_random_line(rng, 6 + static_cast<int>(rng() % 14), game, line);
       if (game.over()) continue;
       const Go::Position p = game.position();
       std::uint64_t enclosed = 0, inside = 0;
@@ -925,17 +931,7 @@ TEST_CASE("go: the enclosed regions' bound agrees with the naive reference on ra
         inside |= u.enclosed & opp;
       }
       if (!enclosed) continue;
-      long nodes = 0;
-      int naive;
-      try {
-        naive = NaiveGo{size.first, size.second, false, 50'000}.solve(line, nodes);
-      } catch (const NaiveGo::OverBudget&) {
-        continue;
-      }
-      std::string text;
-      for (int m : line) text += go.point_name(m < 0 ? Go::kPass : static_cast<Go::Move>(m)) + " ";
-      CAPTURE(text);
-      CHECK(shared.solve(game) == naive);
+      if (!agrees_with_naive(shared, game, line)) continue;
       ++checked;
       invaded += inside != 0;
     }
