@@ -21,18 +21,22 @@ Unconditional unconditional(const Go& go, std::uint64_t own, std::uint64_t opp) 
   int block_count = 0, region_count = 0;
   const std::uint64_t not_own = go.board_mask() & ~own;
   // A region with an empty point that no stone of the colour touches is vital
-  // to no block and never territory: leave those regions out, all of them in
-  // one flood fill from those points.
-  const std::uint64_t untouched = not_own & ~opp & ~go.neighbours(own);
-  for (std::uint64_t rest = not_own & ~component(go, untouched, not_own); rest;) {
+  // to no block, and enclosed only if that is its one point away from the
+  // colour's stones: leave the others out.
+  const std::uint64_t far = not_own & ~go.neighbours(own), far_empty = far & ~opp;
+  int vital_candidates = 0;
+  for (std::uint64_t rest = not_own; rest;) {
     const std::uint64_t r = component(go, rest & (~rest + 1), not_own);
+    rest &= ~r;
+    const std::uint64_t away = r & far;
+    if (!(r & far_empty)) ++vital_candidates;
+    else if (away & (away - 1)) continue;
     region_empty[region_count] = r & ~opp;
     regions[region_count++] = r;
-    rest &= ~r;
   }
   // A block lives on two vital regions: with fewer candidates none does (most
   // boards of a search: no block flood fill then).
-  if (region_count < 2) return {};
+  if (vital_candidates < 2) return {};
   for (std::uint64_t rest = own; rest;) {
     const std::uint64_t b = component(go, rest & (~rest + 1), own);
     blocks[block_count++] = b;
@@ -65,8 +69,12 @@ Unconditional unconditional(const Go& go, std::uint64_t own, std::uint64_t opp) 
     if (live_blocks >> b & 1) u.alive |= blocks[b];
   if (!u.alive) return u;
   const std::uint64_t near_alive = go.neighbours(u.alive);
-  for (int r = 0; r < region_count; ++r)
-    if ((live_regions >> r & 1) && !(regions[r] & ~near_alive)) u.territory |= regions[r];
+  for (int r = 0; r < region_count; ++r) {
+    if (!(live_regions >> r & 1)) continue;
+    const std::uint64_t inside = regions[r] & ~near_alive;
+    if (!inside) u.territory |= regions[r];
+    else if (!(inside & (inside - 1))) u.enclosed |= regions[r];
+  }
   return u;
 }
 
@@ -89,7 +97,7 @@ KeptArea kept_area(const Go& go, std::uint64_t own, std::uint64_t opp) {
   const Unconditional u = unconditional(go, own, opp);
   const std::uint64_t safe = with_eyes(go, u.alive, go.board_mask() & ~(own | opp));
   if (u.alive != own) return {safe, safe};
-  return {u.alive | u.territory, safe};
+  return {u.alive | u.territory | u.enclosed, safe};
 }
 
 std::uint64_t superko_safe_area(const Go& go, std::uint64_t own, std::uint64_t opp) {

@@ -12,6 +12,18 @@
 // whose every point is next to an alive block. The opponent can never make an
 // eye there (each point touches a stone that cannot be captured), so whatever
 // it plays there is captured and the region ends as the colour's area.
+// Enclosed (beyond Benson, after MIGOS's regions where the opponent cannot
+// live): a region left at the fixpoint with exactly one point not next to an
+// alive block. An eye of the opponent's is a point every neighbour of which is
+// its stone, so it can have one at most, there, and no group of its lives:
+// the colour fills the invaders' liberties next to its alive stones (they join
+// blocks that cannot be captured), takes the lone point last when it is their
+// only liberty, and connects that stone when the opponent plays next to it.
+// The colour never passes while invaders remain (so none is left when the
+// game ends), and none of its stones in the region is ever captured, however
+// many moves the opponent plays there in a row: test_go_enclosed.cpp checks
+// this in the exhaustive local game on every 3x3 and 4x3 position and random
+// larger ones, where regions with two points away from the alive blocks fail it.
 #pragma once
 
 #include <cstdint>
@@ -23,6 +35,7 @@ namespace gsolve::search::go {
 struct Unconditional {
   std::uint64_t alive = 0;      // stones that can never be captured
   std::uint64_t territory = 0;  // points that end as the colour's area
+  std::uint64_t enclosed = 0;   // regions the opponent cannot live in (below), also the colour's area
 };
 
 Unconditional unconditional(const Go& go, std::uint64_t own, std::uint64_t opp);
@@ -35,10 +48,10 @@ Unconditional unconditional(const Go& go, std::uint64_t own, std::uint64_t opp);
 // bounds use this.
 std::uint64_t superko_safe_area(const Go& go, std::uint64_t own, std::uint64_t opp);
 
-// The points a colour keeps: its alive stones and Benson territory when every
-// stone it has is alive, else superko_safe_area. The territory is kept under
-// superko too if no earlier board has stones of the colour that strictly
-// contain `own`: from here on its stones are never captured, so each of its
+// The points a colour keeps: its alive stones, Benson territory and enclosed
+// regions when every stone it has is alive, else superko_safe_area. They are
+// kept under superko too if no earlier board has stones of the colour that
+// strictly contain `own`: from here on its stones are never captured, so each of its
 // moves makes a board with more of its stones than any board since, and only
 // such an earlier board could make superko forbid one of those moves (the
 // opponent's moves being forbidden only helps). grows() says the points rely

@@ -1,0 +1,274 @@
+// The enclosed regions of benson.h against an exhaustive local game: every
+// region the recogniser declares the colour's is one the opponent can never
+// hold, whatever it plays there, on every position of 3x3 and 4x3 and on
+// random 4x4, 5x5 and 6x5 positions; and the test set holds regions one point
+// more generous (two points away from the alive stones) that the game says the
+// opponent can hold, so a recogniser made one point more generous fails here.
+#include <doctest/doctest.h>
+
+#include <bit>
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "games/go.h"
+#include "src/search/go/benson.h"
+
+using namespace gsolve;
+
+namespace {
+
+// Plain cell-by-cell Go on a W x H board, nothing shared with games/go.cpp.
+struct Cells {
+  int w, h;
+  int cells() const { return w * h; }
+  std::uint64_t all() const { return (std::uint64_t{1} << cells()) - 1; }
+  std::uint64_t around(int i) const {
+    const int x = i % w, y = i / w;
+    std::uint64_t out = 0;
+    if (x > 0) out |= std::uint64_t{1} << (i - 1);
+    if (x + 1 < w) out |= std::uint64_t{1} << (i + 1);
+    if (y > 0) out |= std::uint64_t{1} << (i - w);
+    if (y + 1 < h) out |= std::uint64_t{1} << (i + w);
+    return out;
+  }
+  std::uint64_t around_set(std::uint64_t set) const {
+    std::uint64_t out = 0;
+    for (int i = 0; i < cells(); ++i)
+      if (set >> i & 1) out |= around(i);
+    return out & ~set;
+  }
+  // The connected part of `within` holding point i.
+  std::uint64_t group(int i, std::uint64_t within) const {
+    std::uint64_t g = std::uint64_t{1} << i;
+    for (std::uint64_t grown = g;; g = grown) {
+      grown = g | (around_set(g) & within);
+      if (grown == g) return g;
+    }
+  }
+  bool breathes(std::uint64_t group, std::uint64_t black, std::uint64_t white) const {
+    return (around_set(group) & all() & ~(black | white)) != 0;
+  }
+  // The stones of `side` left after removing its groups without a liberty; false if any.
+  bool take_dead(std::uint64_t& side, std::uint64_t other, std::uint64_t near) const {
+    bool took = false;
+    for (int i = 0; i < cells(); ++i)
+      if ((near & side) >> i & 1) {
+        const std::uint64_t g = group(i, side);
+        if (!breathes(g, side, other)) side &= ~g, took = true;
+      }
+    return took;
+  }
+};
+
+// Benson's fixpoint, textbook style: the colour's blocks with two vital regions.
+std::uint64_t alive_blocks(const Cells& b, std::uint64_t own, std::uint64_t opp) {
+  std::vector<std::uint64_t> blocks, regions;
+  for (std::uint64_t rest = own; rest;) {
+    const std::uint64_t g = b.group(std::countr_zero(rest), own);
+    blocks.push_back(g);
+    rest &= ~g;
+  }
+  const std::uint64_t not_own = b.all() & ~own;
+  for (std::uint64_t rest = not_own; rest;) {
+    const std::uint64_t r = b.group(std::countr_zero(rest), not_own);
+    regions.push_back(r);
+    rest &= ~r;
+  }
+  for (bool changed = true; changed;) {
+    changed = false;
+    std::uint64_t removed = 0;
+    for (auto& block : blocks) {
+      if (!block) continue;
+      const std::uint64_t liberties = b.around_set(block);
+      int vital = 0;
+      for (const std::uint64_t r : regions)
+        if (r && (liberties & r) && !(r & ~opp & ~liberties)) ++vital;
+      if (vital < 2) removed |= block, block = 0, changed = true;
+    }
+    for (auto& r : regions)
+      if (b.around_set(r) & removed) r = 0;
+  }
+  std::uint64_t alive = 0;
+  for (const std::uint64_t block : blocks) alive |= block;
+  return alive;
+}
+
+// The local game of a region R next to the colour's alive stones, the rest of
+// the board as it stands. The opponent may play any number of moves in a row
+// there (the colour may answer elsewhere), and the colour must always have a
+// move in R that keeps this so while the opponent has stones in R (it never
+// passes then, so they are all gone when the game ends). A stone of the colour
+// taken in R loses (its stones must only grow for superko, benson.h). Whether
+// the colour wins: the greatest fixpoint over every content of R reachable.
+bool colour_holds(const Cells& b, std::uint64_t own, std::uint64_t opp, std::uint64_t region) {
+  std::vector<int> points;
+  for (std::uint64_t r = region; r; r &= r - 1) points.push_back(std::countr_zero(r));
+  int count = 1;
+  for (std::size_t i = 0; i < points.size(); ++i) count *= 3;
+  const auto encode = [&](std::uint64_t o, std::uint64_t p) {
+    int k = 0;
+    for (int i = static_cast<int>(points.size()) - 1; i >= 0; --i)
+      k = k * 3 + (o >> points[i] & 1 ? 1 : p >> points[i] & 1 ? 2 : 0);
+    return k;
+  };
+  const std::uint64_t own_out = own & ~region, opp_out = opp & ~region;
+  const auto decode = [&](int k, std::uint64_t& o, std::uint64_t& p) {
+    o = own_out, p = opp_out;
+    for (const int q : points) {
+      if (k % 3 == 1) o |= std::uint64_t{1} << q;
+      if (k % 3 == 2) p |= std::uint64_t{1} << q;
+      k /= 3;
+    }
+  };
+  std::vector<char> reached(count, 0), loses(count, 0);
+  std::vector<std::vector<int>> by_opp(count), by_own(count);
+  std::vector<int> stack{encode(own, opp)};
+  reached[stack.back()] = 1;
+  while (!stack.empty()) {
+    const int k = stack.back();
+    stack.pop_back();
+    std::uint64_t o, p;
+    decode(k, o, p);
+    for (const int q : points) {
+      const std::uint64_t bit = std::uint64_t{1} << q;
+      if ((o | p) & bit) continue;
+      const auto visit = [&](std::uint64_t o2, std::uint64_t p2, std::vector<int>& moves) {
+        const int k2 = encode(o2, p2);
+        moves.push_back(k2);
+        if (!reached[k2]) reached[k2] = 1, stack.push_back(k2);
+      };
+      {  // the opponent plays q
+        std::uint64_t o2 = o, p2 = p | bit;
+        if (b.take_dead(o2, p2, b.around(q))) loses[k] = 1;
+        else if (b.breathes(b.group(q, p2), o2, p2)) visit(o2, p2, by_opp[k]);
+      }
+      {  // the colour plays q
+        std::uint64_t o2 = o | bit, p2 = p;
+        b.take_dead(p2, o2, b.around(q));
+        if (b.breathes(b.group(q, o2), o2, p2)) visit(o2, p2, by_own[k]);
+      }
+    }
+  }
+  // holds[k]: the opponent to move at k (or the colour, which may pass) and the colour wins.
+  std::vector<char> holds(count, 0);
+  for (int k = 0; k < count; ++k) holds[k] = reached[k] && !loses[k];
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (int k = 0; k < count; ++k) {
+      if (!holds[k]) continue;
+      std::uint64_t o, p;
+      decode(k, o, p);
+      const auto answer = [&](int k2) {  // the colour to move at k2, after the opponent's move
+        if (holds[k2]) return true;
+        for (const int k3 : by_own[k2])
+          if (holds[k3]) return true;
+        return false;
+      };
+      bool ok = true;
+      for (const int k2 : by_opp[k]) ok = ok && answer(k2);
+      if (ok && (p & region)) {  // invaders: the colour needs a move that keeps it winning
+        ok = false;
+        for (const int k2 : by_own[k]) ok = ok || holds[k2];
+      }
+      if (!ok) holds[k] = 0, changed = true;
+    }
+  }
+  return holds[encode(own, opp)];
+}
+
+struct Tally {
+  int declared = 0, too_large = 0, wider_lost = 0, wider_declared = 0;
+};
+constexpr int kLargest = 10;  // points of the largest region the local game is played on (3^10 contents)
+
+// Checks every region of one position: declared enclosed ones must hold in
+// the local game; a region with two points away from the alive stones that the
+// local game loses is a witness against a more generous recogniser.
+void check_position(const Cells& b, std::uint64_t own, std::uint64_t opp, Tally& tally) {
+  const Go go(b.w, b.h);
+  const auto u = gsolve::search::go::unconditional(go, own, opp);
+  const std::uint64_t alive = alive_blocks(b, own, opp);
+  REQUIRE(u.alive == alive);
+  if (!alive) return;
+  const std::uint64_t not_own = b.all() & ~own;
+  for (std::uint64_t rest = not_own; rest;) {
+    const std::uint64_t region = b.group(std::countr_zero(rest), not_own);
+    rest &= ~region;
+    const std::uint64_t away = region & ~b.around_set(alive);
+    const bool bounded_by_alive = (b.around_set(region) & own & ~alive) == 0;
+    INFO(b.w, "x", b.h, " own ", own, " opp ", opp, " region ", region);
+    if (u.enclosed & region) {
+      REQUIRE((u.enclosed & region) == region);
+      REQUIRE(bounded_by_alive);
+      REQUIRE(away != 0);
+      if (std::popcount(region) > kLargest) {
+        ++tally.too_large;
+        continue;
+      }
+      CHECK(colour_holds(b, own, opp, region));
+      ++tally.declared;
+    } else if (bounded_by_alive && std::popcount(away) == 2 && std::popcount(region) <= kLargest) {
+      ++tally.wider_declared;
+      tally.wider_lost += !colour_holds(b, own, opp, region);
+    }
+  }
+}
+
+// Whether every block of the position has a liberty.
+bool legal(const Cells& b, std::uint64_t black, std::uint64_t white) {
+  for (std::uint64_t rest = black | white; rest;) {
+    const int i = std::countr_zero(rest);
+    const std::uint64_t g = b.group(i, black >> i & 1 ? black : white);
+    if (!b.breathes(g, black, white)) return false;
+    rest &= ~g;
+  }
+  return true;
+}
+
+}  // namespace
+
+TEST_CASE("go: enclosed regions hold in the exhaustive local game on every 3x3 and 4x3 position") {
+  Tally tally;
+  for (const auto& size : {std::pair{3, 3}, std::pair{4, 3}}) {
+    const Cells b{size.first, size.second};
+    int positions = 1;
+    for (int i = 0; i < b.cells(); ++i) positions *= 3;
+    for (int code = 0; code < positions; ++code) {
+      std::uint64_t own = 0, opp = 0;
+      for (int i = 0, x = code; i < b.cells(); ++i, x /= 3) {
+        if (x % 3 == 1) own |= std::uint64_t{1} << i;
+        if (x % 3 == 2) opp |= std::uint64_t{1} << i;
+      }
+      if (own && legal(b, own, opp)) check_position(b, own, opp, tally);
+    }
+  }
+  MESSAGE(tally.declared << " enclosed regions (" << tally.too_large << " larger left out); " << tally.wider_lost << " of " << tally.wider_declared
+                         << " with two points away from the alive stones lost");
+  CHECK(tally.declared > 3000);
+  CHECK(tally.too_large == 0);
+  CHECK(tally.wider_lost > 0);  // one point more generous fails
+}
+
+TEST_CASE("go: enclosed regions hold in the exhaustive local game on random 4x4, 5x5 and 6x5 positions") {
+  std::mt19937_64 rng(20261125);
+  Tally tally;
+  for (const auto& size : {std::pair{4, 4}, std::pair{5, 5}, std::pair{6, 5}}) {
+    const Cells b{size.first, size.second};
+    for (int k = 0; k < 150'000; ++k) {
+      // Dense boards of the colour (alive ones among them) with a few invaders.
+      const int own_share = 40 + static_cast<int>(rng() % 45), opp_share = static_cast<int>(rng() % 40);
+      std::uint64_t own = 0, opp = 0;
+      for (int p = 0; p < b.cells(); ++p) {
+        const int r = static_cast<int>(rng() % 100);
+        if (r < own_share) own |= std::uint64_t{1} << p;
+        else if (r < own_share + opp_share) opp |= std::uint64_t{1} << p;
+      }
+      if (own && legal(b, own, opp)) check_position(b, own, opp, tally);
+    }
+  }
+  MESSAGE(tally.declared << " enclosed regions (" << tally.too_large << " larger left out); " << tally.wider_lost << " of " << tally.wider_declared
+                         << " with two points away from the alive stones lost");
+  CHECK(tally.declared > 2000);
+  CHECK(tally.wider_lost > 0);
+}
