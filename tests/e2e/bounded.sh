@@ -31,4 +31,18 @@ grep -q '^f5:' "$WORK/int.out" && fail "a position after Ctrl-C was answered: $(
 "$BIN" query --game reversi:6x6 --progress --time 2.5 d5 >/dev/null 2>"$WORK/progress"
 grep -qE '^progress: [1-9][0-9]* nodes, 2\.[0-9] s, [0-9.]+M nodes/s$' "$WORK/progress" ||
   fail "reversi --progress: $(cat "$WORK/progress")"
+# perft: the plies finished before --time or Ctrl-C are printed.
+out=$("$BIN" perft reversi:8x8 30 --time 1)
+grep -qE '^   4 +244 +244 +0$' <<<"$out" || fail "perft --time rows: $out"
+grep -qE '^incomplete: --time 1 s ran out; plies [0-9]+\.\.30 not finished$' <<<"$out" || fail "perft --time: $out"
+"$BIN" perft reversi:8x8 30 --progress >"$WORK/perft.out" 2>"$WORK/perft.err" &
+pid=$!
+for _ in $(seq 300); do grep -q '^ply 6:' "$WORK/perft.err" && break; sleep 0.1; done
+kill -INT $pid
+rc=0
+wait $pid || rc=$?
+[ $rc -eq 130 ] || fail "perft after Ctrl-C: exit $rc: $(cat "$WORK/perft.out")"
+grep -qx 'ply 6: 8200 nodes, 8200 standard, [0-9.]* s' "$WORK/perft.err" || fail "perft --progress: $(cat "$WORK/perft.err")"
+grep -qE '^   6 +8200 +8200 +0$' "$WORK/perft.out" || fail "perft after Ctrl-C rows: $(cat "$WORK/perft.out")"
+grep -qE '^incomplete: interrupted; plies [0-9]+\.\.30 not finished$' "$WORK/perft.out" || fail "perft after Ctrl-C: $(cat "$WORK/perft.out")"
 echo "bounded: all checks passed"
