@@ -112,11 +112,13 @@ int run_set_bench(const SetOptions& o, const G& game, Solver& solver, const sear
   const search::SetResult r = search::run_test_set(game, solver, set, o.weak, o.all_moves, o.remoteness);
   const std::string name = std::filesystem::path(o.path).filename().string();
   const double n = r.positions ? static_cast<double>(r.positions) : 1.0;
+  std::string algorithm = o.algorithm;  // the root driver by name, the game's default included
+  if constexpr (requires { solver.algorithm(); }) algorithm = search::algorithm_name(solver.algorithm());
   if (o.json) {
     nlohmann::json j = {{"set", name},
                         {"positions", r.positions},
                         {"threads", o.threads},
-                        {"algorithm", o.algorithm},
+                        {"algorithm", algorithm},
                         {"weak", o.weak},
                         {"killers", o.killers},
                         {"history", o.history},

@@ -159,7 +159,7 @@ void add_info(CLI::App& app) {
   auto path = std::make_shared<std::string>();
   auto json = std::make_shared<bool>(false);
   CLI::App* cmd = app.add_subcommand("info", "What a database holds: counts, remoteness table, size");
-  cmd->add_option("--db", *path, "Database file")->required();
+  cmd->add_option("db,--db", *path, "Database file (a positional argument or --db)")->required();
   cmd->add_flag("--json", *json, "One JSON object");
   cmd->callback([=] { run_info(*path, *json); });
 }

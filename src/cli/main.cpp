@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "db/database.h"
 #include "games/game.h"
@@ -26,18 +27,39 @@ std::vector<std::string>& command_line() {
 
 namespace {
 
+// Edits (insertions, deletions, substitutions, swaps of neighbours) from a to b.
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+  for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+  for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i)
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] != b[j - 1])});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return d[a.size()][b.size()];
+}
+
 // The first argument names the subcommand: say which ones exist when it does
-// not (CLI11 alone says "A subcommand is required"). Empty when it does.
+// not (CLI11 alone says "A subcommand is required"), and the nearest one
+// where a typing slip is likely. Empty when it does.
 std::string command_error(CLI::App& app, int argc, char** argv) {
-  std::string names;
+  std::string names, nearest;
+  std::size_t nearest_edits = 3;  // suggest within two edits
   bool known = false;
   for (const CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) {
     names += (names.empty() ? "" : ", ") + sub->get_name();
     known = known || (argc > 1 && sub->get_name() == argv[1]);
+    if (argc > 1 && std::strlen(argv[1]) < 40)
+      if (const std::size_t e = edit_distance(argv[1], sub->get_name()); e < nearest_edits)
+        nearest_edits = e, nearest = sub->get_name();
   }
+  names += ", help";
+  if (argc > 1 && std::strlen(argv[1]) < 40 && edit_distance(argv[1], "help") < nearest_edits) nearest = "help";
   if (argc < 2) return "no command given (expected " + names + ")";
   if (known || argv[1][0] == '-') return {};  // options: --help, --version, or CLI11's own error
-  return "unknown command '" + gsolve::quote_input(argv[1]) + "' (expected " + names + ")";
+  return "unknown command '" + gsolve::quote_input(argv[1]) + "'" +
+         (nearest.empty() ? "" : " (did you mean '" + nearest + "'?)") + " (expected " + names + ")";
 }
 
 // Prints an error: every process of a job hits the errors of its input alike,
@@ -60,6 +82,15 @@ int run(int argc, char** argv) {
       {"solve", cli::add_solve}, {"query", cli::add_query}, {"info", cli::add_info},  {"bench", cli::add_bench},
       {"verify", cli::add_verify}, {"perft", cli::add_perft}, {"gtp", cli::add_gtp},
       {"serve", cli::add_serve}};
+  // "help [command]" is "[command] --help".
+  std::vector<char*> args(argv, argv + argc);
+  static char help_flag[] = "--help";
+  if (argc > 1 && std::string_view(argv[1]) == "help") {
+    args.erase(args.begin() + 1);
+    args.insert(args.begin() + std::min<std::ptrdiff_t>(2, static_cast<std::ptrdiff_t>(args.size())), help_flag);
+    argc = static_cast<int>(args.size());
+    argv = args.data();
+  }
   const auto named = std::find_if(std::begin(commands), std::end(commands),
                                   [&](const auto& c) { return argc > 1 && c.first == argv[1]; });
   for (const auto& [name, add] : commands)

@@ -20,12 +20,29 @@ std::string record_text(const Record& r, bool scored, bool weak) {
   return s;
 }
 
+// The value a stopped search's score bounds decide (unknown where they straddle the tie).
+Value value_of_bounds(std::pair<int, int> b) {
+  if (b.first > 0) return Value::Win;
+  if (b.second < 0) return Value::Lose;
+  return b.first == 0 && b.second == 0 ? Value::Tie : Value::Unknown;
+}
+
 }  // namespace
 
 nlohmann::json report_to_json(const PositionReport& r, bool scored, bool weak) {
   nlohmann::json j = record_json({{"position", r.position}}, r.record, scored, weak);
+  if (r.score_bounds) {
+    j["value"] = value_name(value_of_bounds(*r.score_bounds));
+    if (scored) {
+      j["score_lower"] = r.score_bounds->first;
+      j["score_upper"] = r.score_bounds->second;
+    }
+  }
+  if (!r.board_line.empty()) j["board"] = r.board_line;
   j["primitive"] = r.primitive;
   j["source"] = r.source;
+  if (r.source == "search") j["complete"] = r.incomplete.empty();
+  if (r.nodes) j["nodes"] = *r.nodes;
   j["moves"] = nlohmann::json::array();
   for (const auto& m : r.moves) {
     auto mj = record_json({{"move", m.move}}, m.record, scored, weak);
@@ -36,9 +53,17 @@ nlohmann::json report_to_json(const PositionReport& r, bool scored, bool weak) {
 }
 
 std::string report_to_text(const PositionReport& r, bool scored, bool weak) {
-  std::string out = fmt::format("{}: {}{}{}\n", r.position.empty() ? "(start)" : r.position,
-                                record_text(r.record, scored, weak), r.primitive ? " (primitive)" : "",
-                                r.source == "search" ? " (searched)" : "");
+  std::string head = record_text(r.record, scored, weak);
+  if (r.score_bounds) {
+    const auto [lower, upper] = *r.score_bounds;
+    head = value_name(value_of_bounds(*r.score_bounds));
+    if (scored) head += lower == upper ? fmt::format(", score {:+}", lower) : fmt::format(", score between {:+} and {:+}", lower, upper);
+  }
+  std::string how = r.source == "search" ? "searched" : "";
+  if (!r.incomplete.empty()) how += (how.empty() ? "" : "; ") + ("incomplete: " + r.incomplete);
+  std::string out = fmt::format("{}: {}{}{}\n", r.position.empty() ? "(start)" : r.position, head,
+                                r.primitive ? " (primitive)" : "", how.empty() ? "" : " (" + how + ")");
+  out += r.board;
   for (const auto& m : r.moves)
     out += fmt::format("  {} {:<6} {}\n", m.best ? '*' : ' ', m.move, record_text(m.record, scored, weak));
   return out;

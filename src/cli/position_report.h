@@ -3,14 +3,18 @@
 // nothing about where they are stored.
 #pragma once
 
+#include <algorithm>
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "games/game.h"
 #include "games/input_quote.h"
+#include "src/cli/board_text.h"
 #include "src/core/record.h"
 
 namespace gsolve {
@@ -25,8 +29,16 @@ struct PositionReport {
   std::string position;
   Record record;
   bool primitive = false;
-  std::vector<MoveReport> moves;
+  std::vector<MoveReport> moves;  // best first (the order of the moves' preference for the mover)
   std::string source = "database";  // or "search": not stored, solved live; "rules": a final board not stored
+  // Why a search stopped before the report was whole ("--time 5 s ran out",
+  // "interrupted"); empty: complete. Records it did not reach are unknown.
+  std::string incomplete;
+  // The stopped search's proven bounds on the position's score where its record is unknown.
+  std::optional<std::pair<int, int>> score_bounds;
+  std::optional<std::uint64_t> nodes;  // searched: the nodes the report's searches took
+  std::string board;  // drawn for the text report (src/cli/board_text.h); empty: none
+  std::string board_line;  // the board in one line for --json where the position's text is not the board (go)
 };
 
 // lookup(canonical position) -> Record (Unknown if not stored).
@@ -46,9 +58,12 @@ PositionReport report_position(const G& g, const typename G::Position& p, std::s
     mr.record.score = static_cast<std::int16_t>(-child.score);
     mr.best = child.known() && out.record.known() && as_parent(child) == out.record;
     if (!mr.best && child.known() && child.remoteness == 0 && out.record.remoteness == 0)  // weak records
-      mr.best = negate(child.value) == out.record.value;
+      mr.best = negate(child.value) == out.record.value && -child.score == out.record.score;
     out.moves.push_back(std::move(mr));
   }
+  std::stable_sort(out.moves.begin(), out.moves.end(), [](const MoveReport& a, const MoveReport& b) {
+    return preference(a.record, true) > preference(b.record, true);
+  });
   return out;
 }
 
@@ -76,6 +91,7 @@ PositionReport answer_position(const G& g, const std::string& text, bool scored,
     throw ParseError("position '" + quote_input(text) +
                      "' is not reachable from the start (the complete database holds no record of it)");
   report.source = by_rules ? "rules" : searched ? "search" : "database";
+  report.board_line = cli::board_line(g, p);
   return report;
 }
 

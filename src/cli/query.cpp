@@ -5,6 +5,9 @@
 #include <tbb/info.h>
 
 #include <algorithm>
+#include <cctype>
+#include <functional>
+#include <type_traits>
 #include <iostream>
 #include <fstream>
 #include <map>
@@ -18,13 +21,14 @@
 #include "db/contents.h"
 #include "games/input_quote.h"
 #include "games/registry.h"
+#include "src/cli/board_text.h"
 #include "src/cli/cli.h"
 #include "src/cli/option_ranges.h"
-#include "src/cli/query_go.h"
 #include "src/cli/position_report.h"
+#include "src/cli/search_watch.h"
 #include "db/resolver.h"
-#include "src/search/go/split_test.h"
 #include "src/search/searcher.h"
+#include "src/search/stop.h"
 
 namespace gsolve::cli {
 namespace {
@@ -37,8 +41,8 @@ struct QueryOptions {
   bool weak = false;
   bool progress = false;
   std::string sgf_path;  // go: the position at the end of this SGF file's main line
-  std::optional<int> at_least;  // go: one test "score >= T"
-  double seconds = 0;  // go: --time per position (0: none; the option takes > 0)
+  std::optional<int> at_least;  // one test "score >= T" (scored games, searched)
+  double seconds = 0;  // --time per position (0: none; the option takes > 0)
   int threads = 1;
   std::size_t hash_mb = 256;
   std::string journal;  // go: --journal FILE
@@ -46,19 +50,117 @@ struct QueryOptions {
   std::size_t cache_mb = db::RecordReader::kDefaultCacheBytes >> 20;  // decoded frames kept
 };
 
+// Where one report's records come from: the database (if any), then the
+// searcher (if any). A search a stop request (--time, Ctrl-C) cut short
+// leaves the records it did not reach unknown and the report incomplete.
+template <Game G>
+struct RecordSource {
+  std::function<Record(const typename G::Position&)> stored;  // Unknown where not stored; none: no database
+  search::Searcher<G>* searcher = nullptr;
+  bool weak = false;  // the value (and score) only, no remoteness
+  bool searched = false, stopped = false;  // for the report being made
+
+  Record operator()(const typename G::Position& canonical) {
+    if (stored) {
+      const Record r = stored(canonical);
+      if (r.known() || !searcher) return r;
+    }
+    if (!searcher || stopped) return {};
+    searched = true;
+    // The last records found: symmetric moves share a canonical child, searched once.
+    for (const auto& [q, r] : recent)
+      if (q == canonical) return r;
+    try {
+      if constexpr (search::kHasSearcher<G>) {
+        if (recent.size() >= 64) recent.clear();
+        recent.emplace_back(canonical, search_record(canonical));
+        return recent.back().second;
+      }
+    } catch (const search::Stopped&) {
+      stopped = true;
+    }
+    return {};
+  }
+
+ private:
+  std::vector<std::pair<typename G::Position, Record>> recent;
+
+  Record search_record(const typename G::Position& canonical) {
+    if (!weak) return searcher->record(canonical);
+    // Weak: the exact score where the game is scored, else its sign.
+    const int s = G::kScored ? searcher->solve(canonical) : searcher->solve_weak(canonical);
+    return Record{s > 0 ? Value::Win : s < 0 ? Value::Lose : Value::Tie, 0, static_cast<std::int16_t>(G::kScored ? s : 0)};
+  }
+};
+
+// "score >= T" of a searched position: one test.
+template <Game G>
+void answer_at_least(const G& g, const QueryOptions& o, const std::string& text, search::Searcher<G>& searcher,
+                     const SearchWatch& watch) {
+  const auto p = g.canonical(g.parse(text));
+  const std::uint64_t before = searcher.nodes();
+  std::optional<bool> holds;
+  try {
+    holds = searcher.at_least(p, *o.at_least);
+  } catch (const search::Stopped&) {
+  }
+  const std::uint64_t nodes = searcher.nodes() - before;
+  if (o.json) {
+    nlohmann::ordered_json j;
+    j["position"] = text;
+    j["at_least"] = *o.at_least;
+    j["holds"] = holds ? nlohmann::ordered_json(*holds) : nlohmann::ordered_json(nullptr);
+    j["source"] = "search";
+    j["complete"] = holds.has_value();
+    j["nodes"] = nodes;
+    j["seconds"] = watch.seconds();
+    std::cout << j.dump() << "\n";
+  } else {
+    std::cout << fmt::format("{}: score >= {}: {} (searched{})\n", text.empty() ? "(start)" : text, *o.at_least,
+                             !holds ? "unknown" : *holds ? "yes" : "no",
+                             holds ? "" : "; incomplete: " + watch.reason());
+  }
+}
+
 // Reads positions (arguments, or lines of stdin for "-") and prints a report
-// for each; records come from `lookup(canonical, searched&)`. A position that
-// cannot be answered (bad text; or no record in a complete database: it is
-// not reachable from the start) gives an error (an object on stdout with
-// --json, else one line on stderr, with the line number for stdin) and the
-// rest is still answered; the exit code is then 2. Empty stdin lines are
-// skipped, except in connect4 where the empty move sequence is the start.
-template <Game G, class Lookup>
-void answer_all(const G& g, const QueryOptions& o, bool scored, bool complete, Lookup&& lookup) {
+// for each. A position that cannot be answered (bad text; or no record in a
+// complete database: it is not reachable from the start) gives an error (an
+// object on stdout with --json, else one line on stderr, with the line number
+// for stdin) and the rest is still answered; the exit code is then 2. Empty
+// stdin lines are skipped, except in connect4 where the empty move sequence
+// is the start, and so are lines starting with '%' (comments, as in bench's
+// sets). Ctrl-C ends the answers after the position it cut short (exit 130).
+template <Game G>
+void answer_all(const G& g, const QueryOptions& o, bool scored, bool complete, RecordSource<G>& source) {
+  const bool weak = o.weak;
+  SearchWatch watch(source.searcher ? o.seconds : 0,
+                    source.searcher && o.progress && !std::is_same_v<G, GoLine>
+                        ? std::function<std::uint64_t()>([&] { return source.searcher->nodes(); })
+                        : std::function<std::uint64_t()>());
   auto answer = [&](const std::string& text) {
-    const auto report = answer_position(g, text, scored, complete, lookup);
-    if (o.json) std::cout << report_to_json(report, scored, o.weak).dump() << "\n";
-    else std::cout << report_to_text(report, scored, o.weak);
+    watch.start();
+    if (source.searcher) source.searcher->set_deadline(watch.deadline());
+    if constexpr (search::kHasSearcher<G>)
+      if (o.at_least) return answer_at_least(g, o, text, *source.searcher, watch);
+    const auto p = g.parse(text);
+    source.searched = source.stopped = false;
+    const std::uint64_t before = source.searcher ? source.searcher->nodes() : 0;
+    auto report = report_position(g, p, text, [&](const auto& canonical) { return source(canonical); });
+    const bool by_rules = report.primitive && !report.record.known() && !source.stopped;
+    if (by_rules) report.record = rules_record(g, p, scored);
+    if (!report.record.known() && complete)
+      throw ParseError("position '" + quote_input(text) +
+                       "' is not reachable from the start (the complete database holds no record of it)");
+    report.source = by_rules ? "rules" : source.searched ? "search" : "database";
+    if (source.searched) report.nodes = source.searcher->nodes() - before;
+    if (o.json) report.board_line = board_line(g, p);
+    else report.board = board_text(g, p);
+    if (source.stopped) {
+      report.incomplete = watch.reason();
+      if (!report.record.known() && (!weak || scored)) report.score_bounds = source.searcher->proven_range();
+    }
+    if (o.json) std::cout << report_to_json(report, scored, weak).dump() << "\n";
+    else std::cout << report_to_text(report, scored, weak);
     std::cout.flush();
   };
   bool any_bad = false;
@@ -79,10 +181,11 @@ void answer_all(const G& g, const QueryOptions& o, bool scored, bool complete, L
         std::cerr << "gsolve: error: " << (line ? fmt::format("line {}: ", line) : "") << e.what() << "\n";
       }
     }
+    return !watch.interrupted();
   };
   for (const auto& text : o.positions) {
     if (text != "-") {
-      answer_or_report(text, 0);
+      if (!answer_or_report(text, 0)) break;
       continue;
     }
     std::size_t number = 0;
@@ -92,11 +195,14 @@ void answer_all(const G& g, const QueryOptions& o, bool scored, bool complete, L
       // An empty line is the start where the text is a move sequence
       // (connect4), and skipped in board games (a trailing newline).
       if (line.empty() && !text_names_only_reachable<G>()) continue;
+      if (line.starts_with('%')) continue;
       // The standard test sets carry "<moves> <score>": the first field is the position.
-      answer_or_report(g.spec().starts_with("connect4") ? line.substr(0, line.find(' ')) : line, number);
+      if (!answer_or_report(g.spec().starts_with("connect4") ? line.substr(0, line.find(' ')) : line, number)) break;
     }
+    if (watch.interrupted()) break;
   }
   if (any_bad) exit_code() = 2;
+  if (watch.interrupted()) exit_code() = 130;
 }
 
 // Live search where the game has a search solver (search::kHasSearcher).
@@ -107,6 +213,9 @@ std::unique_ptr<search::Searcher<G>> make_searcher(const G& g, const QueryOption
     search::SearchOptions so;
     so.threads = thread_count(o.threads);
     so.hash_mb = o.hash_mb;
+    so.cut_plies = o.cut_plies.value_or(-1);
+    so.journal = o.journal;
+    if (o.progress) so.progress = [](const std::string& line) { std::cerr << line << "\n"; };
     return std::make_unique<search::Searcher<G>>(g, so);
   } else {
     (void)g, (void)o;
@@ -114,16 +223,16 @@ std::unique_ptr<search::Searcher<G>> make_searcher(const G& g, const QueryOption
   }
 }
 
+// The options that only some games or only searches take.
 template <Game G>
-Record searched_record(search::Searcher<G>& solver, const typename G::Position& p, bool weak) {
-  if constexpr (search::kHasSearcher<G>) {
-    if (!weak) return solver.record(p);
-    const int sign = solver.solve_weak(p);
-    return Record{sign > 0 ? Value::Win : sign < 0 ? Value::Lose : Value::Tie, 0, 0};
-  } else {
-    (void)solver, (void)p, (void)weak;
-    return {};
-  }
+void check_options(const G& g, const QueryOptions& o, bool searching) {
+  const bool go = std::is_same_v<G, GoLine>;
+  if (!o.journal.empty() && !go)
+    throw ParseError("--journal applies to go searches (--game go:WxH), not " + std::string(g.spec()));
+  if (o.cut_plies && !go) throw ParseError("--cut-plies applies to go searches (--game go:WxH), not " + std::string(g.spec()));
+  if (o.at_least && !(G::kScored && searching))
+    throw ParseError("--at-least applies to searches of scored games without a database (reversi, go), not " +
+                     std::string(g.spec()) + (searching ? "" : " with --db"));
 }
 
 void run_query(const QueryOptions& o) {
@@ -134,33 +243,18 @@ void run_query(const QueryOptions& o) {
   const auto may_search = [&] {
     limit.emplace(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
   };
-  if (o.db_path.empty()) may_search();
-  if (o.db_path.empty() && is_go_spec(o.game)) {
-    run_go_query(o.game, o.positions,
-                 {o.json, o.weak, o.progress, o.hash_mb, threads, o.at_least, o.seconds,
-                  o.cut_plies.value_or(search::go::kCutPlies), o.journal});
-    return;
-  }
-  if (o.at_least) throw ParseError("--at-least applies to go searches without a database (--game go:WxH)");
-  if (!o.journal.empty()) throw ParseError("--journal applies to go searches without a database (--game go:WxH)");
-  if (o.cut_plies)
-    throw ParseError("--cut-plies applies to go searches without a database (--game go:WxH)");
-  if (o.seconds > 0) throw ParseError("--time applies to go searches without a database (--game go:WxH)");
   if (o.db_path.empty()) {
     if (o.game.empty()) throw ParseError("query needs --db FILE, or --game SPEC to search without a database");
+    may_search();
     with_game(o.game, [&](const auto& g) {
+      using G = std::decay_t<decltype(g)>;
+      check_options(g, o, true);
       auto solver = make_searcher(g, o);
       if (!solver) throw ParseError("no database given and " + std::string(g.spec()) + " has no search solver");
-      // The last records found: symmetric moves share a canonical child, searched once.
-      std::vector<std::pair<typename std::decay_t<decltype(g)>::Position, Record>> recent;
-      answer_all(g, o, std::decay_t<decltype(g)>::kScored, false, [&](const auto& canonical, bool& searched) {
-        searched = true;
-        for (const auto& [q, r] : recent)
-          if (q == canonical) return r;
-        if (recent.size() >= 64) recent.clear();
-        recent.emplace_back(canonical, searched_record(*solver, canonical, o.weak));
-        return recent.back().second;
-      });
+      RecordSource<G> source;
+      source.searcher = solver.get();
+      source.weak = o.weak;
+      answer_all(g, o, G::kScored, false, source);
     });
     return;
   }
@@ -175,19 +269,22 @@ void run_query(const QueryOptions& o) {
   const bool partial = contents.coverage != "complete";
   if (partial) may_search();
   with_game(contents.game, [&](const auto& g) {
+    using G = std::decay_t<decltype(g)>;
+    check_options(g, o, false);
     db::RecordReader reader(*database, contents.tiers, contents.layout, o.cache_mb << 20);
     Resolver resolver(g, reader, contents.layout, contents.scored,
                       [](std::span<const Record> c, bool scored) { return combine_children(c, scored); });
     auto solver = partial ? make_searcher(g, o) : nullptr;
-    answer_all(g, o, contents.scored, contents.complete && !partial, [&](const auto& canonical, bool& searched) {
+    RecordSource<G> source;
+    source.searcher = solver.get();
+    source.stored = [&](const typename G::Position& canonical) {
       const std::uint64_t rank = g.rank(canonical);
       const auto found = resolver.get(canonical, g.tier(canonical), rank);
       if (found.status == db::RecordReader::Status::damaged)
         throw db::DbError(o.db_path + ": damaged frame (" + reader.locate(rank) + ")");
-      if (found.record.known() || !solver) return found.record;
-      searched = true;
-      return searched_record(*solver, canonical, false);
-    });
+      return found.record;
+    };
+    answer_all(g, o, contents.scored, contents.complete && !partial, source);
   });
   if (!contents.complete) std::cerr << "gsolve: warning: " << o.db_path << " is not complete (solve interrupted)\n";
 }
@@ -246,20 +343,26 @@ void add_query(CLI::App& app) {
                   "too) is the connect4 start; boards starting with '-' need no '--'");
   cmd->add_option("--game", o->game, "Game spec: checked against the database, or searched without one");
   cmd->add_flag("--json", o->json, "One JSON object per position");
-  cmd->add_flag("--weak", o->weak, "Search only for win/lose/tie (no remoteness; go: the score, no move list): faster; without --db");
+  cmd->add_flag("--weak", o->weak,
+                "Search without remoteness: win/lose/tie, and the exact score in scored games (reversi, go), of the "
+                "position and every move; faster; without --db");
   cmd->add_option("--sgf", o->sgf_path, "go: the position at the end of the main line of this SGF file")
       ->check(CLI::ExistingFile);
-  cmd->add_flag("--progress", o->progress, "go: a line on stderr per finished proof test (score or value >= t, nodes, rate), per child test of a test split over --threads, and a heartbeat every 2^22 nodes");
+  cmd->add_flag("--progress", o->progress,
+                "Lines on stderr while a search runs: every 2 s the nodes so far; go: per finished proof test (score "
+                "or value >= t, nodes, rate), per child test of a test split over --threads, and every 2^22 nodes");
   add_threads_option(cmd, o->threads, "1");
   add_integer_option<std::size_t>(cmd, "--hash", o->hash_mb, 1, kMaxHashMb,
                                   "Search transposition table in MB (default 256)");
   cmd->add_option_function<int>(
          "--at-least", [o](int t) { o->at_least = t; },
-         "go: prove or refute one threshold: is the side to move's score at least T? (one proof-number test; with --threads N, split over the moves, N at a time)")
+         "Scored games searched without a database: prove or refute one threshold: is the side to move's score at "
+         "least T? (one test; go: a proof-number test, with --threads N split over the moves, N at a time)")
       ->check(CLI::Range(-99, 99));
   add_seconds_option(cmd, "--time", o->seconds,
-                     "go: seconds per position: then print what the finished tests proved (the score's bounds, "
-                     "or the value without the move list), marked incomplete (\"complete\":false in --json)");
+                     "Seconds of search per position: then print what the finished searches proved (the score's "
+                     "bounds, or the moves answered so far), marked incomplete (\"complete\":false in --json); "
+                     "Ctrl-C does the same and ends with exit code 130");
   cmd->add_option("--cut-plies", o->cut_plies,
                   "go: a proof test is cut at its root and its children's tests again down to N plies below it, "
                   "each test at a cut's leaf run whole (default 3); deeper cuts make those tests smaller, so that "
@@ -281,7 +384,9 @@ void add_query(CLI::App& app) {
       std::ifstream in(o->sgf_path);
       std::stringstream text;
       if (!(text << in.rdbuf())) throw ParseError("--sgf " + quote_input(o->sgf_path) + ": cannot read it");
-      o->positions.push_back(text.str());
+      std::string sgf = text.str();
+      while (!sgf.empty() && std::isspace(static_cast<unsigned char>(sgf.back()))) sgf.pop_back();  // the file's last newline
+      o->positions.push_back(std::move(sgf));
     }
     if (o->positions.empty()) throw ParseError("query needs a position ('-' reads them from stdin, --sgf FILE)");
     run_query(*o);

@@ -22,7 +22,7 @@ void add_verify(CLI::App& app) {
   auto cache_mb = std::make_shared<std::uint64_t>(2048);
   CLI::App* cmd = app.add_subcommand(
       "verify", "Check a database against the rules: every record against its children's (tree consistency)");
-  cmd->add_option("--db", o->db_path, "Database file")->required();
+  cmd->add_option("db,--db", o->db_path, "Database file (a positional argument or --db)");
   auto* back = cmd->add_flag("--backtrack", o->backtrack,
                              "Depth-first from the start: check every reachable position exactly once");
   auto* rand = cmd->add_flag("--random", *random,
@@ -56,7 +56,10 @@ void add_verify(CLI::App& app) {
   cmd->add_flag("--json", *json, "Print the summary as one JSON object");
   cmd->add_flag("--progress", o->progress, "Progress on stderr (default: when stderr is a terminal)");
   cmd->callback([=] {
-    if (!o->backtrack && !*random) throw std::runtime_error("verify needs --backtrack or --random");
+    if (!o->backtrack && !*random)
+      throw ParseError("verify needs a mode: --backtrack (every position reachable from the start, once) or "
+                       "--random (random walks from the start: --walks N, --seconds S)");
+    if (o->db_path.empty()) throw ParseError("verify needs a database: verify FILE --backtrack, or --db FILE");
     if (*random && o->walks == 0 && o->seconds == 0) o->walks = 10000;
     o->cache_bytes = *cache_mb << 20;
     if (!o->progress) o->progress = ::isatty(2);

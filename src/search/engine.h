@@ -39,6 +39,7 @@
 #include "src/search/options.h"
 #include "src/search/plugin.h"
 #include "src/search/searcher.h"
+#include "src/search/stop.h"
 #include "src/search/table_share.h"
 
 namespace gsolve::search {
@@ -104,14 +105,15 @@ class Engine final : public SearchImpl<typename P::Game> {
     if (threads_ == 1) {
       Worker w(*this, false);
       result = w.negamax(root, alpha, beta);
-      this->nodes += w.nodes;
+      w.flush();
     } else {
       arena_.execute([&] {
         Worker w(*this, false);
         result = psearch(w, root, alpha, beta, 0);
-        this->nodes += w.nodes;
+        w.flush();
       });
     }
+    if (stop_requested()) throw Stopped{};  // the result may be cut short; the table holds only finished nodes
     return result;
   }
 
@@ -249,14 +251,22 @@ class Engine final : public SearchImpl<typename P::Game> {
     bool can_abort;
     bool aborted = false;
     u64 nodes = 0;
+    u64 flushed = 0;  // nodes already added to the engine's count (it shows a long search's progress)
     Worker(Engine& engine, bool abortable) : e(engine), can_abort(abortable) {}
+    void flush() {
+      e.nodes += nodes - flushed;
+      flushed = nodes;
+    }
 
     // Negamax, fail-soft, the window contract of Searcher::search. Requires a
     // state the plug-in's root() or play() made. After `aborted` the result is
     // meaningless.
     int negamax(const State& s, int alpha, int beta) {
       ++nodes;
-      if (can_abort && (nodes & 1023) == 0 && tbb::is_current_task_group_canceling()) aborted = true;
+      if ((nodes & 1023) == 0) {  // a cut-off above cancels this task's work; a stop request ends every search
+        if ((can_abort && tbb::is_current_task_group_canceling()) || stop_requested()) aborted = true;
+        flush();
+      }
       if (aborted) return 0;
       if constexpr (requires { e.p_.is_leaf(s); })
         if (e.p_.is_leaf(s)) return e.p_.solve_leaf(s, alpha, beta, nodes);
@@ -345,10 +355,10 @@ class Engine final : public SearchImpl<typename P::Game> {
           break;
         }
       }
-      this->nodes += cw.nodes;
+      cw.flush();
     };
     run_tasks(std::min(threads_, node.count - 1), brothers);
-    if (tbb::is_current_task_group_canceling()) {  // an ancestor was cut off
+    if (tbb::is_current_task_group_canceling() || stop_requested()) {  // an ancestor was cut off, or a stop
       w.aborted = true;
       return 0;
     }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -27,6 +28,13 @@ struct SearchOptions {
   std::optional<Algorithm> algorithm{};  // none: the game's default (its plug-in's kDefaultAlgorithm)
   bool killers = false;  // killer moves break ties in move ordering (costs nodes on Connect 4)
   bool history = false;  // the history heuristic does (costs nodes on Connect 4)
+  // Lines of progress on long searches (the Go prover's finished tests); none when empty.
+  std::function<void(const std::string&)> progress{};
+  // Go: its proof tests' children are cut again down to this many plies below
+  // them (split_test.h; -1: its default), and the tests closed are kept in
+  // this journal file and taken from it (proof_journal.h; "": none).
+  int cut_plies = -1;
+  std::string journal{};
 };
 
 }  // namespace gsolve::search

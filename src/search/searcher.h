@@ -12,8 +12,10 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <utility>
 #include <vector>
@@ -60,6 +62,15 @@ class SearchImpl {
   virtual Algorithm default_algorithm() const = 0;  // the root driver that measured best for the game
   // MTD(f)'s first probe: a guess of p's score (the plug-in's, else 0).
   virtual int first_guess(const typename G::Position&) const { return 0; }
+  // Whether p's exact score is at least t: one null-window search unless the
+  // game has a cheaper test.
+  virtual bool at_least(const typename G::Position& p, int t) { return search(p, t - 1, t) >= t; }
+  // What the last exact solve of a position proved of its score where the
+  // engine keeps that itself (the Go prover's finished tests); none: the root
+  // driver's bounds (Searcher::proven_range).
+  virtual std::optional<std::pair<int, int>> proven_range() const { return std::nullopt; }
+  // A deadline the engine checks itself, besides the stop flag (stop.h) a watcher sets.
+  virtual void set_deadline(std::optional<std::chrono::steady_clock::time_point>) {}
   // Table sharing between the processes of a job (table_share.h); none by
   // default (the go line searcher: its results depend on the line).
   virtual void share_table(bool) {}
@@ -116,7 +127,21 @@ class Searcher {
   int solve(const Position& p);
   // Only the sign of the score: +1 win, 0 tie, -1 lose. Faster than solve.
   int solve_weak(const Position& p);
+  // Whether p's exact score is at least t (one test).
+  bool at_least(const Position& p, int t) { return impl_->at_least(p, t); }
   Record record(const Position& p) { return record_from_search(*this, p, solve(p)); }
+  // The record of any position, primitive ones by the rules.
+  Record record_or_rules(const Position& p);
+  // What the last solve() (record() starts with one) proved of its position's
+  // score: [lower, upper], exact when equal. After a solve a stop request cut
+  // short (stop.h), the bounds its finished probes proved.
+  std::pair<int, int> proven_range() const { return impl_->proven_range().value_or(proven_); }
+  // Searches past the deadline throw Stopped (as on a stop request; none: no deadline).
+  void set_deadline(std::optional<std::chrono::steady_clock::time_point> deadline) { impl_->set_deadline(deadline); }
+  // One best line of play from p to the end of the game, both sides keeping
+  // their record (the winner the soonest win, the loser the latest loss, the
+  // score first): as many moves as p's remoteness.
+  std::vector<typename G::Move> best_line(const Position& p);
   // Exact score and record of p and of every child, and a principal variation.
   Analysis<G> analyze(const Position& p);
   // A best line from p, whose exact score is `score`: null-window tests of the
@@ -139,6 +164,7 @@ class Searcher {
   G game_;
   SearchOptions options_;
   std::unique_ptr<SearchImpl<G>> impl_;
+  std::pair<int, int> proven_{};  // see proven_range()
 };
 
 }  // namespace gsolve::search

@@ -14,11 +14,13 @@ int Searcher<G>::search(const Position& p, int alpha, int beta) {
 
 template <class G>
 int Searcher<G>::solve(const Position& p) {
-  auto [min, max] = impl_->score_range(p);
+  proven_ = impl_->score_range(p);
+  auto& [min, max] = proven_;  // narrowed as the probes finish
   switch (algorithm()) {
     case Algorithm::NegaScout:
     case Algorithm::AlphaBeta:  // one window holding every score: the result is exact
-      return impl_->search(p, min - 1, max + 1);
+      min = max = impl_->search(p, min - 1, max + 1);
+      return min;
     case Algorithm::MTDf: {  // probe at the last bound until the bounds meet
       int f = std::clamp(impl_->first_guess(p), min, max);
       while (min < max) {
@@ -64,7 +66,7 @@ Analysis<G> Searcher<G>::analyze(const Position& p) {
     const int s = solve(child);
     a.children.push_back({m, s, record_from_search(*this, child, s)});
   }
-  a.pv = principal_variation(p, a.score);
+  a.pv = best_line(p);
   return a;
 }
 
@@ -91,6 +93,42 @@ std::vector<typename G::Move> Searcher<G>::principal_variation(const Position& p
     s = -s;
   }
   return pv;
+}
+
+template <class G>
+Record Searcher<G>::record_or_rules(const Position& p) {
+  const Terminal t = game_.terminal(p);
+  if (t.primitive()) return primitive_record(t.value, G::kScored ? t.score : 0);
+  return record(p);
+}
+
+template <class G>
+std::vector<typename G::Move> Searcher<G>::best_line(const Position& p) {
+  // At each step a child whose record, seen from the mover, is the position's
+  // own: the score decides first (a null-window test of each child), then
+  // the remoteness (the record of a child that keeps the score).
+  std::vector<typename G::Move> line;
+  Position q = p;
+  Record here = record_or_rules(q);
+  MoveList<G> moves;
+  while (!game_.terminal(q).primitive()) {
+    const int s = solve(q);
+    game_.generate_moves(q, moves);
+    bool found = false;
+    for (const auto m : moves) {
+      const Position child = game_.play(q, m);
+      if (impl_->search(child, -s, -s + 1) > -s) continue;  // the child's score is worse for the mover
+      const Record r = record_or_rules(child);
+      if (as_parent(r) != here) continue;
+      line.push_back(m);
+      q = child;
+      here = r;
+      found = true;
+      break;
+    }
+    if (!found) throw std::logic_error("best line: no move keeps the position's record");
+  }
+  return line;
 }
 
 }  // namespace gsolve::search

@@ -10,6 +10,7 @@
 
 #include "games/connect4.h"
 #include "games/game.h"
+#include "games/reversi.h"
 #include "src/search/searcher.h"
 
 namespace gsolve::search {
@@ -101,6 +102,22 @@ TestSet read_test_set(const std::string& path, std::size_t limit) {
     // Connect 4 lines keep their leading blank: it marks the empty board.
     set.lines.push_back(obf ? parse_obf_line(where, number, text)
                             : parse_connect4_line(where, number, line.substr(0, line.find_last_not_of(" \t\r") + 1)));
+  }
+  if (set.lines.empty()) throw ParseError(name + ": no positions (every line is empty or a comment)");
+  // Every position and every scored move must be legal in the game.
+  for (const SetLine& l : set.lines) {
+    const std::string where = name + ":" + std::to_string(l.line);
+    try {
+      if (obf) {
+        const Reversi g = Reversi::from_options(std::to_string(w) + "x" + std::to_string(h));
+        const auto p = g.parse(l.position);
+        for (const auto& [move, score] : l.moves) (void)g.parse_move(p, move);
+      } else {
+        (void)Connect4::from_options(std::to_string(w) + "x" + std::to_string(h)).parse(l.position);
+      }
+    } catch (const ParseError& e) {
+      throw ParseError(where + ": " + e.what());
+    }
   }
   return set;
 }

@@ -18,6 +18,7 @@
 #include "games/quickcross.h"
 #include "games/reversi.h"
 #include "games/tictactoe.h"
+#include "games/treblecross.h"
 
 namespace gsolve::serve {
 
@@ -71,6 +72,12 @@ inline Grid grid_of(const Reversi& g, const Reversi::Position& p) {
 
 inline Grid grid_of(const QuickCross& g, const QuickCross::Position& p) {
   return {split_rows(g.format(p), g.rows(), g.cols()), numbers(1, g.rows(), 1), letters(g.cols()), ""};
+}
+
+// Treblecross: one row of cells.
+inline Grid grid_of(const Treblecross& g, const Treblecross::Position& p) {
+  const std::string cells = g.format(p);
+  return {{cells}, {"1"}, numbers(1, static_cast<int>(cells.size()), 1), ""};
 }
 
 // Go: the board at the end of the line, rows top to bottom, GTP coordinates.

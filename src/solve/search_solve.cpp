@@ -274,10 +274,10 @@ SolveResult solve_top(const G& g, const SolveOptions& options, Progress& progres
       }
       play(*best);
     }
-    // The frontier position's score (table hits when this process searched it), then
-    // null-window tests along one best line: no child's exact score or record.
+    // Below the frontier, moves that keep the record (the score first, then
+    // the remoteness): the line is as long as the start's remoteness.
     if (!g.terminal(p).primitive())
-      for (const auto m : solver.principal_variation(p, solver.solve(p))) play(m);
+      for (const auto m : solver.best_line(p)) play(m);
   }
   clock.lap("principal variation");
   result.processes = cluster.size();

@@ -19,8 +19,8 @@ cd "$WORK"
 "$BIN" solve quickcross:3x3 --db q3.gsdb >/dev/null
 
 # --- unknown command -------------------------------------------------
-expect_exact "gsolve: error: unknown command 'frob' (expected solve, query, info, bench, verify, perft, gtp, serve)" "$BIN" frob
-expect_exact "gsolve: error: no command given (expected solve, query, info, bench, verify, perft, gtp, serve)" "$BIN"
+expect_exact "gsolve: error: unknown command 'frob' (expected solve, query, info, bench, verify, perft, gtp, serve, help)" "$BIN" frob
+expect_exact "gsolve: error: no command given (expected solve, query, info, bench, verify, perft, gtp, serve, help)" "$BIN"
 
 # --- numeric options ----------------------------------------------------
 expect_exact "gsolve: error: --threads: expected an integer 0..1024, got '-1'" "$BIN" solve tictactoe --db n.gsdb --threads -1
@@ -151,4 +151,16 @@ GSOLVE_TIMING=1 "$BIN" solve connect4:5x4 --db t5.gsdb --threads 2 >/dev/null 2>
 grep -q "queued" timing.txt || fail "GSOLVE_TIMING printed nothing"
 ! grep -q "queued *-" timing.txt || { grep "queued *-" timing.txt; fail "negative queued time"; }
 
+
+# Habits of a command-line user: help [command], the database as a positional
+# argument, the nearest command to a slip, verify's modes named.
+"$BIN" help | grep -q '^Usage: .*gsolve \[OPTIONS\] SUBCOMMAND' || fail "gsolve help"
+"$BIN" help query | grep -q '^Usage: .*gsolve query \[OPTIONS\]' || fail "gsolve help query"
+"$BIN" solve tictactoe --db "$WORK/habits.gsdb" >/dev/null
+"$BIN" info "$WORK/habits.gsdb" | grep -q '^game  *tictactoe' || fail "info with a positional database"
+"$BIN" verify "$WORK/habits.gsdb" --backtrack | grep -qE '^errors +0$' || fail "verify with a positional database"
+expect_error "unknown command 'qeury' (did you mean 'query'?) (expected solve, query, info, bench, verify, perft, gtp, help)" "$BIN" qeury
+expect_error "unknown command 'hlep' (did you mean 'help'?)" "$BIN" hlep
+expect_error "verify needs a mode: --backtrack (every position reachable from the start, once) or --random" "$BIN" verify
+expect_error "verify needs a database: verify FILE --backtrack, or --db FILE" "$BIN" verify --backtrack
 echo "cli: all checks passed"

@@ -30,4 +30,15 @@ expect_error "cannot resume: database holds game 'connect4:4x4', not 'tictactoe'
 expect_error "tictactoe position needs 9 characters (X, O or -, row-major), got 2" "$BIN" query --db ttt.gsdb XO
 [ "$("$BIN" info --db c4.gsdb --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["game"])')" = "connect4:4x4" ] \
   || fail "the database changed"
+# bench --set: an illegal or off-board move, or no positions, is a malformed set (file:line).
+obf="--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X"
+printf '%s; G8:+18; Z9:+6;\n' "$obf" >"$WORK/offboard.obf"
+expect_error "offboard.obf:1: bad reversi move 'Z9' (expected a square a1..h8 or 'pass')" "$BIN" bench --set "$WORK/offboard.obf"
+printf '%% a comment\n%s; C1:+6;\n' "$obf" >"$WORK/taken.obf"
+expect_error "taken.obf:2: move C1 is not legal: the square is taken" "$BIN" bench --set "$WORK/taken.obf"
+printf '%% nothing but a comment\n\n' >"$WORK/empty.obf"
+expect_error "empty.obf: no positions (every line is empty or a comment)" "$BIN" bench --set "$WORK/empty.obf"
+# bench --json names the root driver it used, the game's default included.
+"$BIN" bench --set "$DATA/../reversi/fforum-1-19.obf" --limit 1 --json | grep -qF '"algorithm":"mtdf"' ||
+  fail "bench --json algorithm"
 echo "errors: all checks passed"

@@ -2,63 +2,80 @@
 # Go: query (value, score, remoteness, every move), GTP framing, one-line errors with exit 2.
 source "$(dirname "$0")/common.sh.inc"
 
+# Go answers through the report of every game: each move shows its child's
+# record (remoteness as is), '*' on the best moves.
 out=$("$BIN" query --game go:1x3 "")
-grep -qx "value: win +3 in 3" <<<"$out" || fail "1x3 value: $out"
-grep -qE "^  a2 +win \+3 in 3$" <<<"$out" || fail "1x3 a2: $out"
-grep -qE "^  pass +lose -3 in 4$" <<<"$out" || fail "1x3 pass: $out"
+grep -qx "(start): win in 3, score +3 (searched)" <<<"$out" || fail "1x3 value: $out"
+grep -qx "  \* a2     win in 2, score +3" <<<"$out" || fail "1x3 a2: $out"
+grep -qx "    pass   lose in 3, score -3" <<<"$out" || fail "1x3 pass: $out"
 out=$("$BIN" query --game go:2x2 "" --json)
-grep -qF '"value":"win","score":1,"remoteness":11' <<<"$out" || fail "2x2 json: $out"
+grep -qF '"remoteness":11,"score":1,"source":"search","value":"win"}' <<<"$out" || fail "2x2 json: $out"
+grep -qF '{"best":true,"move":"a2","remoteness":10,"score":1,"value":"win"}' <<<"$out" || fail "2x2 json a2: $out"
+grep -qF '"primitive":false,' <<<"$out" || fail "2x2 json primitive: $out"
+# Searched without a database, record for record what a database of its lines says.
+"$BIN" solve go:2x2 --db "$WORK/g6.gsdb" --store-depth 6 >/dev/null
+same_fields='s/,"nodes":[0-9]+//; s/"complete":true,//; s/"source":"[a-z]+",//'
+searched=$("$BIN" query --game go:2x2 --json "" a1 "b2 a1" "a1 b2 pass" | sed -E "$same_fields")
+stored=$("$BIN" query --db "$WORK/g6.gsdb" --json "" a1 "b2 a1" "a1 b2 pass" | sed -E "$same_fields")
+[ "$searched" == "$stored" ] || fail "2x2 searched and stored differ: $(diff <(echo "$searched") <(echo "$stored"))"
+# --weak: the value and score of the position and of every move, no remoteness.
 out=$("$BIN" query --game go:3x3 "" --weak)
-grep -qx "value: win +9 (score only: --weak)" <<<"$out" || fail "3x3 weak: $out"
+grep -qx "(start): win, score +9 (searched)" <<<"$out" || fail "3x3 weak: $out"
+grep -qx "  \* b2     win, score +9" <<<"$out" || fail "3x3 weak b2: $out"
 out=$("$BIN" query --game go:2x4 "" --weak --json)
-grep -qF '"value":"win","score":8,"nodes":' <<<"$out" || fail "2x4 weak json: $out"
+grep -qF '"remoteness":null,"score":8,"source":"search","value":"win"}' <<<"$out" || fail "2x4 weak json: $out"
 out=$("$BIN" query --game go:3x3 "b2" --json)
-grep -qF '"value":"lose","score":-9,' <<<"$out" || fail "3x3 after the centre: $out"
-# One proof test: 3x3 is at least +9 and not +10; 3x4 (+4) with two threads' tables.
+grep -qF '"remoteness":14,"score":-9,"source":"search","value":"lose"}' <<<"$out" || fail "3x3 after the centre: $out"
+# Every line of a batch is answered, a bad one with its error and line number; '%' lines are comments.
+out=$(printf 'b2\nzz\n%% a comment\na1\n' | "$BIN" query --game go:3x3 --json -) && fail "a bad line exits 0"
+[ "$(wc -l <<<"$out")" -eq 3 ] || fail "3x3 batch: $out"
+grep -qxF '{"line":2,"position":"zz","error":"'"'"'zz'"'"' is not a point of the 3x3 board (expected e.g. b2 or pass)"}' <<<"$out" || fail "3x3 batch error: $out"
+grep -qF '"position":"a1","primitive":false,"remoteness":15,"score":9,' <<<"$out" || fail "3x3 batch a1: $out"
+# One test: 3x3 is at least +9 and not +10; 3x4 (+4) with two threads' tables.
 out=$("$BIN" query --game go:3x3 --at-least 9 "")
-grep -qx "score >= 9: yes" <<<"$out" || fail "3x3 at least 9: $out"
+grep -qx "(start): score >= 9: yes (searched)" <<<"$out" || fail "3x3 at least 9: $out"
 out=$("$BIN" query --game go:3x4 --at-least 5 --json "")
 grep -qF '"at_least":5,"holds":false,' <<<"$out" || fail "3x4 at least 5: $out"
 out=$("$BIN" query --game go:3x4 --weak --threads 2 --progress "" 2>"$WORK/progress")
-grep -qx "value: win +4 (score only: --weak)" <<<"$out" || fail "3x4 with 2 threads: $out"
+grep -qx "(start): win, score +4 (searched)" <<<"$out" || fail "3x4 with 2 threads: $out"
 grep -qE "^test score >= -?[0-9]+: (yes|no), [0-9]+ nodes, " "$WORK/progress" || fail "3x4 progress: $(cat "$WORK/progress")"
-expect_error "--at-least applies to go searches without a database (--game go:WxH)" \
+expect_error "--at-least applies to searches of scored games without a database (reversi, go), not connect4:4x4" \
   "$BIN" query --game connect4:4x4 --at-least 1 ""
 # --time: what the finished tests proved, marked incomplete. 4x4's first test
 # takes far more than the 4096 expansions between two looks at the clock.
 out=$("$BIN" query --game go:4x4 --time 0.001 --json "")
-grep -qF '"value":"unknown","score_lower":-16,"score_upper":16,"nodes":4096,' <<<"$out" || fail "4x4 --time json: $out"
-grep -qF '"complete":false}' <<<"$out" || fail "4x4 --time not marked incomplete: $out"
+grep -qF '"nodes":4096,' <<<"$out" || fail "4x4 --time nodes: $out"
+grep -qF '"score_lower":-16,"score_upper":16,"source":"search","value":"unknown"}' <<<"$out" || fail "4x4 --time json: $out"
+grep -qF '"complete":false,' <<<"$out" || fail "4x4 --time not marked incomplete: $out"
 out=$("$BIN" query --game go:4x4 --time 0.001 --weak "")
-grep -qxF "value: unknown, score between -16 and +16 (incomplete: --time 0.001 s ran out)" <<<"$out" || fail "4x4 --time: $out"
+grep -qxF "(start): unknown, score between -16 and +16 (searched; incomplete: --time 0.001 s ran out)" <<<"$out" || fail "4x4 --time: $out"
 out=$("$BIN" query --game go:4x4 --time 0.001 --at-least 2 --threads 2 "")
-grep -qxF "score >= 2: unknown (incomplete: --time 0.001 s ran out)" <<<"$out" || fail "4x4 --time test: $out"
+grep -qxF "(start): score >= 2: unknown (searched; incomplete: --time 0.001 s ran out)" <<<"$out" || fail "4x4 --time test: $out"
 out=$("$BIN" query --game go:2x2 --time 600 --json "")
-grep -qF '"value":"win","score":1,"remoteness":11' <<<"$out" || fail "2x2 within --time: $out"
-grep -qF '"complete":true}' <<<"$out" || fail "2x2 within --time not complete: $out"
-expect_error "--time applies to go searches without a database (--game go:WxH)" \
-  "$BIN" query --game connect4:4x4 --time 5 ""
+grep -qF '"remoteness":11,"score":1,"source":"search","value":"win"}' <<<"$out" || fail "2x2 within --time: $out"
+grep -qF '"complete":true,' <<<"$out" || fail "2x2 within --time not complete: $out"
 expect_error "--time: expected seconds > 0, got '0'" "$BIN" query --game go:3x3 --time 0 ""
 # --journal: a second run answers from the tests the first closed (none
 # searched again: nodes 0), with the same records; other rules are refused.
-"$BIN" query --game go:3x4 --journal "$WORK/go.journal" "" >"$WORK/first" || fail "3x4 with a journal"
-"$BIN" query --game go:3x4 --journal "$WORK/go.journal" --progress "" >"$WORK/second" 2>"$WORK/progress" ||
+"$BIN" query --game go:3x4 --journal "$WORK/go.journal" --json "" >"$WORK/first" || fail "3x4 with a journal"
+"$BIN" query --game go:3x4 --journal "$WORK/go.journal" --json --progress "" >"$WORK/second" 2>"$WORK/progress" ||
   fail "3x4 again with the journal"
-grep -qx "nodes: 0" "$WORK/second" || fail "3x4 from the journal searched again: $(cat "$WORK/second")"
-[ "$(grep -v '^nodes:' "$WORK/first")" = "$(grep -v '^nodes:' "$WORK/second")" ] ||
+grep -qF '"nodes":0,' "$WORK/second" || fail "3x4 from the journal searched again: $(cat "$WORK/second")"
+[ "$(sed -E 's/"nodes":[0-9]+,//' "$WORK/first")" = "$(sed -E 's/"nodes":[0-9]+,//' "$WORK/second")" ] ||
   fail "3x4 from the journal differs: $(diff "$WORK/first" "$WORK/second")"
 grep -qE "^journal .*go.journal: [1-9][0-9]* tests recorded$" "$WORK/progress" || fail "journal progress: $(cat "$WORK/progress")"
 expect_error "go.journal: not a journal of go:4x4 (its first line is \"gsolve go proof journal 1 go:3x4\")" \
   "$BIN" query --game go:4x4 --journal "$WORK/go.journal" ""
-expect_error "--cut-plies applies to go searches without a database (--game go:WxH)" \
+expect_error "--cut-plies applies to go searches (--game go:WxH), not connect4:4x4" \
   "$BIN" query --game connect4:4x4 --cut-plies 5 ""
 expect_error "--cut-plies: expected an integer 1..20, got '0'" "$BIN" query --game go:3x3 --cut-plies 0 ""
-expect_error "--journal applies to go searches without a database (--game go:WxH)" \
+expect_error "--journal applies to go searches (--game go:WxH), not connect4:4x4" \
   "$BIN" query --game connect4:4x4 --journal "$WORK/go.journal" ""
 out=$("$BIN" query --game go:2x2 "(;SZ[2];B[ab];W[bb];B[aa];W[ba])")
-grep -qxF "board: .O/.O X" <<<"$out" || fail "2x2 sgf board: $out"
+grep -qxF "    2 . O" <<<"$out" || fail "2x2 sgf board: $out"
+grep -qxF "    black (X) to move" <<<"$out" || fail "2x2 sgf side to move: $out"
 
-expect_error "illegal move b2 (occupied)" "$BIN" query --game go:3x3 "b2 B2"
+expect_error "illegal move B2 (occupied)" "$BIN" query --game go:3x3 "b2 B2"
 expect_error "illegal move a3 (suicide)" "$BIN" query --game go:3x3 "a2 a3 b3 a3"
 expect_error "illegal move b2 (superko)" "$BIN" query --game go:2x2 "b2 a1 b1 a2 b2 b1 b2"
 expect_error "'d4' is not a point of the 3x3 board" "$BIN" query --game go:3x3 "d4"
@@ -76,7 +93,7 @@ grep -qF ';B[ab]V[9]C[proven: B+9])' "$WORK/g.sgf" || fail "printsgf: $(cat "$WO
 grep -qx "= black" "$WORK/gtp.out" || fail "loadsgf 3: $(cat "$WORK/gtp.out")"
 grep -qx "1 O . . " "$WORK/gtp.out" || fail "loadsgf 3 board: $(cat "$WORK/gtp.out")"
 grep -qx "? cannot open file" "$WORK/gtp.out" || fail "loadsgf of a missing file: $(cat "$WORK/gtp.out")"
-ours=$("$BIN" query --game go:3x3 --weak "$(cat "$WORK/g.sgf")" | sed -n 's/^board: //p')
+ours=$("$BIN" query --game go:3x3 --weak --json "$(cat "$WORK/g.sgf")" | json 'j["board"]')
 [ "$ours" == "O../XX./.X. O" ] || fail "gsolve reads its SGF as: $ours"
 GNUGO=${GNUGO:-/usr/games/gnugo}
 [ -x "$GNUGO" ] || fail "GNU Go is missing (tools/install-deps.sh installs the gnugo package)"
@@ -128,12 +145,18 @@ printf '(;GM[1]SZ[2]KM[0];B[bb])' >"$WORK/b2.sgf"
 out=$("$BIN" query --db "$WORK/g22.gsdb" --sgf "$WORK/b2.sgf")
 grep -qx "(;GM\[1\]SZ\[2\]KM\[0\];B\[bb\]): lose in 10, score -1" <<<"$out" || fail "2x2 stored query from SGF: $out"
 out=$("$BIN" query --game go:2x2 --sgf "$WORK/b2.sgf")
-grep -qx "value: lose -1 in 10" <<<"$out" || fail "2x2 query --sgf: $out"
+grep -qx "(;GM\[1\]SZ\[2\]KM\[0\];B\[bb\]): lose in 10, score -1 (searched)" <<<"$out" || fail "2x2 query --sgf: $out"
 printf '(;GM[1]SZ[2]AB[aa])' >"$WORK/setup.sgf"
 expect_error "go: an SGF game with setup stones is not a line of play from the empty board" "$BIN" query --db "$WORK/g22.gsdb" --sgf "$WORK/setup.sgf"
 expect_error "go:2x2 is solved by search: give --store-depth D (the plies stored)" "$BIN" solve go:2x2 --db "$WORK/none.gsdb"
 expect_error "--store-depth 20: go:4x4 stores lines of up to 14 moves" "$BIN" solve go:4x4 --db "$WORK/none.gsdb" --store-depth 20
 [ ! -e "$WORK/none.gsdb" ] || fail "a refused solve left a file"
+
+# The printed line follows both sides' best records: as long as the remoteness
+# (score-keeping moves alone made it 31 plies, c3 where a2 loses latest).
+"$BIN" solve go:3x3 --db "$WORK/go3.gsdb" --store-depth 3 --json >"$WORK/go3.json"
+[ "$(json 'j["start"]["remoteness"], j["principal_variation"]' <"$WORK/go3.json")" == \
+  "15 b2 a3 b3 a2 a1 a2 a3 c2 c3 c1 b1 c2 c1 pass pass" ] || fail "3x3 line: $(cat "$WORK/go3.json")"
 
 # Self-play from the solution ends at the game value.
 source "$(dirname "$0")/go_selfplay.inc"

@@ -39,7 +39,7 @@ run_rc 0 "$T/text" -- "$G" verify --db "$C54" --backtrack --threads 1
 grep -q "^checked    1974174 positions" "$T/text" || fail "text summary: $(cat "$T/text")"
 grep -q "^errors     0$" "$T/text" || fail "text summary errors: $(cat "$T/text")"
 run_rc 2 "$T/out" -- "$G" verify --db "$C54"
-grep -q "needs --backtrack or --random" "$T/out.err" || fail "no mode: $(cat "$T/out.err")"
+grep -q "needs a mode: --backtrack (every position reachable from the start, once) or --random" "$T/out.err" || fail "no mode: $(cat "$T/out.err")"
 run_rc 2 "$T/out" -- "$G" verify --db "$T/none.gsdb" --backtrack
 grep -q "no such database file" "$T/out.err" || fail "missing file: $(cat "$T/out.err")"
 run_rc 2 "$T/out" -- "$G" verify --db "$C54" --backtrack --random

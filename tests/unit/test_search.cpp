@@ -11,6 +11,8 @@
 #include <vector>
 
 #include "games/connect4.h"
+#include "games/go_line.h"
+#include "games/reversi.h"
 #include "src/search/connect4/pons_score.h"
 #include "src/search/searcher.h"
 #include "src/search/test_set.h"
@@ -360,4 +362,45 @@ TEST_CASE("search: every reachable position of connect4:4x4 and 4x5 against exha
 TEST_CASE("long: search: every reachable position of connect4:5x4 and 4x6 against exhaustive minimax") {
   check_every_position(5, 4);
   check_every_position(4, 6);
+}
+
+// A best line keeps the record at every step: the winner's soonest win, the
+// loser's latest loss (scores first), so it is as long as the remoteness.
+template <class G>
+void check_best_line(Searcher<G>& solver, const typename G::Position& p) {
+  const G& g = solver.game();
+  const auto line = solver.best_line(p);
+  Record here = solver.record_or_rules(p);
+  REQUIRE(line.size() == here.remoteness);
+  auto q = p;
+  for (const auto m : line) {
+    Record best{};
+    MoveList<G> moves;
+    g.generate_moves(q, moves);
+    for (const auto n : moves) {
+      const Record child = as_parent(solver.record_or_rules(g.play(q, n)));
+      if (!best.known() || preference(child, G::kScored) > preference(best, G::kScored)) best = child;
+    }
+    q = g.play(q, m);
+    const Record played = as_parent(solver.record_or_rules(q));
+    CHECK(played == best);
+    CHECK(played == here);
+    here = solver.record_or_rules(q);
+  }
+  CHECK(g.terminal(q).primitive());
+}
+
+TEST_CASE("search: a best line follows both sides' best records (reversi 4x4, go 3x3)") {
+  Reversi r(4);
+  Searcher<Reversi> reversi(r);
+  check_best_line(reversi, r.start());
+  GoLine go(Go(3, 3));
+  Searcher<GoLine> go_lines(go);
+  // Score-keeping moves alone gave a line of 31 plies here (the record: win in 15),
+  // and after b2 a3 b3 played c3 (lose in 10) where a2 loses in 12.
+  CHECK(go_lines.best_line(go.start()).size() == 15);
+  const auto after = go.parse("b2 a3 b3");
+  CHECK(go_lines.record(after) == Record{Value::Lose, 12, -9});
+  CHECK(go.format_move(after, go_lines.best_line(after).front()) == "a2");
+  check_best_line(go_lines, go.parse("b2 a3"));
 }

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "src/search/go/benson.h"
+#include "src/search/stop.h"
 #ifdef GSOLVE_GO_MEASURE_PROOF
 #include "tools/go_measure/proof_profile.h"
 #endif
@@ -159,7 +160,7 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
   ++nodes_;
   if ((nodes_ & ((std::uint64_t{1} << 22) - 1)) == 0 && heartbeat_) heartbeat_(nodes_, line_.top() - root_);
   if ((nodes_ & 4095) == 0) {
-    if (deadline_ && std::chrono::steady_clock::now() >= *deadline_) throw TimedOut{};
+    if ((deadline_ && std::chrono::steady_clock::now() >= *deadline_) || search::stop_requested()) throw TimedOut{};
     if (stop_ && stop_()) throw Stopped{};
   }
   const std::uint64_t nodes_before = nodes_;
