@@ -159,7 +159,7 @@ grep -q "queued" timing.txt || fail "GSOLVE_TIMING printed nothing"
 "$BIN" solve tictactoe --db "$WORK/habits.gsdb" >/dev/null
 "$BIN" info "$WORK/habits.gsdb" | grep -q '^game  *tictactoe' || fail "info with a positional database"
 "$BIN" verify "$WORK/habits.gsdb" --backtrack | grep -qE '^errors +0$' || fail "verify with a positional database"
-expect_error "unknown command 'qeury' (did you mean 'query'?) (expected solve, query, info, bench, verify, perft, gtp, help)" "$BIN" qeury
+expect_error "unknown command 'qeury' (did you mean 'query'?) (expected solve, query, info, bench, verify, perft, gtp, serve, help)" "$BIN" qeury
 expect_error "unknown command 'hlep' (did you mean 'help'?)" "$BIN" hlep
 expect_error "verify needs a mode: --backtrack (every position reachable from the start, once) or --random" "$BIN" verify
 expect_error "verify needs a database: verify FILE --backtrack, or --db FILE" "$BIN" verify --backtrack
