@@ -150,6 +150,8 @@ std::string write_error_text(int rc, const std::string& path) {
 }
 
 std::string real_path(const std::string& path) {
+  struct stat st;  // only a link is resolved: messages keep naming the file as the user did
+  if (::lstat(path.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return path;
   char* real = ::realpath(path.c_str(), nullptr);
   if (!real) return path;
   std::string out(real);

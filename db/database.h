@@ -66,7 +66,7 @@ std::string key_bytes(std::uint64_t key);
 std::string write_error_text(int rc, const std::string& path);
 
 // The file a path names, symbolic links followed (the path itself when it
-// does not exist yet): a database opened through a link uses the real file's
+// is no link): a database opened through a link uses the real file's
 // LMDB lock file and its writer lock, and --force replaces the file, not the link.
 std::string real_path(const std::string& path);
 
