@@ -1,9 +1,11 @@
 #include "db/database.h"
 
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <new>
@@ -140,9 +142,27 @@ std::string key_bytes(std::uint64_t key) {
   return k;
 }
 
-std::unique_ptr<Database> Database::open_env(const std::string& path, unsigned flags) {
+std::string write_error_text(int rc, const std::string& path) {
+  struct statvfs fs;
+  if (rc == EIO && ::statvfs(path.c_str(), &fs) == 0 && fs.f_bavail * fs.f_frsize < (std::uint64_t{1} << 20))
+    rc = ENOSPC;
+  return mdb_strerror(rc);
+}
+
+std::string real_path(const std::string& path) {
+  struct stat st;  // only a link is resolved: messages keep naming the file as the user did
+  if (::lstat(path.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return path;
+  char* real = ::realpath(path.c_str(), nullptr);
+  if (!real) return path;
+  std::string out(real);
+  std::free(real);
+  return out;
+}
+
+std::unique_ptr<Database> Database::open_env(const std::string& named, unsigned flags) {
   std::unique_ptr<Database> db(new Database());
-  db->path_ = path;
+  db->path_ = named;
+  const std::string path = real_path(named);  // LMDB's lock file beside the real file
   auto open_with = [&](unsigned f) {
     check(mdb_env_create(&db->env_), path);
     int rc = mdb_env_set_maxdbs(db->env_, 4);
@@ -160,20 +180,20 @@ std::unique_ptr<Database> Database::open_env(const std::string& path, unsigned f
   // made) opens without one: LMDB's reader table only protects readers from a
   // writer, and no writer can work in that directory either.
   if (rc == EACCES && (flags & MDB_RDONLY)) rc = open_with(flags | MDB_NOLOCK);
-  if (rc != MDB_SUCCESS) throw DbError(path + ": " + mdb_strerror(rc));
-  check_not_truncated(db->env_, path);
+  if (rc != MDB_SUCCESS) throw DbError(named + ": " + mdb_strerror(rc));
+  check_not_truncated(db->env_, named);
   MDB_txn* txn = nullptr;
-  check(mdb_txn_begin(db->env_, nullptr, flags & MDB_RDONLY, &txn), path);
+  check(mdb_txn_begin(db->env_, nullptr, flags & MDB_RDONLY, &txn), named);
   const unsigned create = (flags & MDB_RDONLY) ? 0 : MDB_CREATE;
   int rc1 = mdb_dbi_open(txn, "meta", create, &db->meta_);
   int rc2 = rc1 == MDB_SUCCESS ? mdb_dbi_open(txn, "records", create, &db->records_) : rc1;
   if (rc2 != MDB_SUCCESS) {
     mdb_txn_abort(txn);
-    throw DbError(path + ": not a gsolve database (no meta/records tables)");
+    throw DbError(named + ": not a gsolve database (no meta/records tables)");
   }
   db->has_keyed_ = mdb_dbi_open(txn, "keyed", create, &db->keyed_) == MDB_SUCCESS &&
                    mdb_dbi_open(txn, "pending", create, &db->pending_) == MDB_SUCCESS;
-  check(mdb_txn_commit(txn), path);
+  check(mdb_txn_commit(txn), named);
   return db;
 }
 
@@ -351,7 +371,7 @@ void WriteTxn::commit() {
   }
   const int rc = mdb_txn_commit(txn_);
   txn_ = nullptr;
-  check(rc, db_.path() + ": commit");
+  if (rc != MDB_SUCCESS) throw DbError(db_.path() + ": commit: " + write_error_text(rc, db_.path()));
 }
 
 // --- RecordReader -----------------------------------------------------------

@@ -60,6 +60,16 @@ std::uint64_t chunk_key(std::uint32_t tier, std::uint32_t chunk);
 // 8 bytes, big-endian: LMDB's byte order is then the numeric order.
 std::string key_bytes(std::uint64_t key);
 
+// mdb_strerror(rc) for a failed write of the file at `path`, except that a
+// short write on a file system with no room left (LMDB reports it as EIO) is
+// said as what it is: "No space left on device".
+std::string write_error_text(int rc, const std::string& path);
+
+// The file a path names, symbolic links followed (the path itself when it
+// is no link): a database opened through a link uses the real file's
+// LMDB lock file and its writer lock, and --force replaces the file, not the link.
+std::string real_path(const std::string& path);
+
 class Database {
  public:
   enum class Mode { read, write };

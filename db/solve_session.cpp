@@ -55,22 +55,35 @@ SolveSession::SolveSession(const SolveOptions& options, const std::string& spec,
                            const std::vector<std::uint64_t>& tiers, bool scored, const std::string& coverage,
                            const std::string& addressing, bool fill_unknown)
     : layout_(db::ChunkLayout::for_game(scored, fill_unknown)), zstd_level_(options.zstd_level) {
+  SolveOptions real = options;  // through a symbolic link: the real file, its lock, its ".new"
+  real.db_path = db::real_path(options.db_path);
   layout_.derived_tiers = derived_tiers(options, fill_unknown, solver, tiers, scored, coverage);
   layout_.win_in_1 = layout_.derived_tiers != 0;
   // Level 14 takes connect4:6x4 under 0.5 bits per position (0.483; level 6:
   // 0.579) for 1.26x the 1-thread solve CPU (17.0 s vs 13.5 s); other games
   // keep the fast level.
   zstd_level_ = options.zstd_level > 0 ? options.zstd_level : layout_.derived_tiers ? 14 : 6;
-  const std::string& path = options.db_path;
+  const std::string& path = real.db_path;
   struct stat st;
   lock_ = std::make_unique<db::WriterLock>(path, ::stat(path.c_str(), &st) != 0);
   const bool exists = !lock_->created();
   try {
-    open_or_create(options, spec, solver, tiers, scored, coverage, addressing, exists);
+    open_or_create(real, spec, solver, tiers, scored, coverage, addressing, exists);
   } catch (...) {
     if (lock_->created() && ::stat(path.c_str(), &st) == 0 && st.st_size == 0) ::unlink(path.c_str());
     throw;
   }  record_run(options);
+}
+
+// A --force solve that did not finish (an error such as a full disk, or an
+// interrupt) leaves the old database as it was and nothing beside it: its
+// ".new" file could never be resumed (--resume continues the old file).
+SolveSession::~SolveSession() {
+  if (final_path_.empty() || finished_ || !db_) return;
+  const std::string written = db_->path();
+  db_.reset();
+  ::unlink(written.c_str());
+  ::unlink((written + "-lock").c_str());
 }
 
 void SolveSession::record_run(const SolveOptions& options) {
@@ -168,6 +181,7 @@ void SolveSession::finish(const Stats& total, const Record& start, std::uint64_t
   txn.put_meta("complete", "1");
   txn.commit();
   replace_by_compact_copy();
+  finished_ = true;
 }
 
 // The complete database, copied without LMDB's free pages (MDB_CP_COMPACT:
@@ -185,8 +199,11 @@ void SolveSession::replace_by_compact_copy() {
   const std::string target = final_path_.empty() ? written : final_path_;
   const std::string compact = target + ".compact";
   ::unlink(compact.c_str());
-  if (const int rc = mdb_env_copy2(db_->env(), compact.c_str(), MDB_CP_COMPACT); rc != MDB_SUCCESS)
-    throw db::DbError(compact + ": cannot write the compact copy: " + mdb_strerror(rc));
+  if (const int rc = mdb_env_copy2(db_->env(), compact.c_str(), MDB_CP_COMPACT); rc != MDB_SUCCESS) {
+    const std::string why = db::write_error_text(rc, compact);
+    ::unlink(compact.c_str());
+    throw db::DbError(compact + ": cannot write the compact copy: " + why);
+  }
   ::unlink((target + "-lock").c_str());
   if (::rename(compact.c_str(), target.c_str()) != 0)
     throw db::DbError(target + ": cannot replace it by " + compact + ": " + std::strerror(errno));

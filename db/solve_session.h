@@ -52,6 +52,10 @@ class SolveSession {
                const std::vector<std::uint64_t>& tiers, bool scored, const std::string& coverage = "complete",
                const std::string& addressing = "rank", bool fill_unknown = false);
 
+  ~SolveSession();
+  SolveSession(const SolveSession&) = delete;
+  SolveSession& operator=(const SolveSession&) = delete;
+
   db::Database& db() { return *db_; }
   const db::ChunkLayout& layout() const { return layout_; }
   int zstd_level() const { return zstd_level_; }
@@ -82,6 +86,7 @@ class SolveSession {
   db::ChunkLayout layout_;
   int zstd_level_;
   bool already_complete_ = false;
+  bool finished_ = false;  // finish() replaced the old file (--force)
   std::optional<int> checkpoint_;
 };
 

@@ -27,6 +27,11 @@ class WriterLock {
   // True while a solve holds the lock on `path`, as /proc/locks lists it
   // (looking takes no lock, so a reader can never make a solve fail to start).
   static bool held(const std::string& path);
+  // Why a database is not complete, as a reader says it: a solve still
+  // writing it (held), else an interrupted solve.
+  static std::string why_incomplete(const std::string& path) {
+    return held(path) ? "a solve is still writing it" : "solve interrupted";
+  }
 
  private:
   int fd_ = -1;

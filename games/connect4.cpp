@@ -53,7 +53,7 @@ Connect4 Connect4::from_options(std::string_view options) {
   const auto x = options.find('x');
   int w = 0, h = 0;
   const auto bad = [&] {
-    return ParseError("bad connect4 size '" + std::string(options) + "' (expected WxH, e.g. 7x6)");
+    return ParseError("bad connect4 size '" + quote_input(options) + "' (expected WxH, e.g. 7x6)");
   };
   if (x == std::string_view::npos) throw bad();
   auto [p1, e1] = std::from_chars(options.data(), options.data() + x, w);
@@ -207,7 +207,7 @@ Connect4::Move Connect4::parse_move(const Position& p, std::string_view text) co
   const int col = text.size() == 1 ? column_from_char(text[0]) : -1;
   if (col < 0 || col >= width_)
     throw ParseError("bad connect4 move '" + quote_input(text) + "' (expected a column " + column_range(width_) + ")");
-  if (!can_play(p, col)) throw ParseError("column " + std::string(text) + " is full");
+  if (!can_play(p, col)) throw ParseError("column " + quote_input(text) + " is full");
   return static_cast<Move>(col);
 }
 

@@ -1,5 +1,9 @@
 #include "games/go.h"
 
+#include "games/input_quote.h"
+
+#include <algorithm>
+#include <cmath>
 #include <cctype>
 #include <charconv>
 #include <tuple>
@@ -14,8 +18,29 @@ int parse_int(std::string_view text, const std::string& what) {
   int v = 0;
   const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
   if (ec != std::errc{} || ptr != text.data() + text.size() || text.empty())
-    throw ParseError("bad " + what + " '" + std::string(text) + "'");
+    throw ParseError("bad " + what + " '" + quote_input(text) + "'");
   return v;
+}
+
+}  // namespace
+
+double Go::parse_komi(std::string_view text, const std::string& where) {
+  double k = 0;
+  const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), k, std::chars_format::fixed);
+  if (text.empty() || ec != std::errc{} || ptr != text.data() + text.size() || !(std::abs(k) <= 1000) ||
+      2 * k != static_cast<int>(2 * k))
+    throw ParseError("bad " + where + " '" + quote_input(text) +
+                     "' (expected a whole or half point between -1000 and 1000, e.g. 7 or 7.5)");
+  return k;
+}
+
+namespace {
+
+// Komi in half points (the constructor's check: a whole or half point, bounded).
+int komi_half_points(double komi) {
+  if (!(std::abs(komi) <= 1000) || 2 * komi != static_cast<int>(2 * komi))
+    throw ParseError("komi " + std::to_string(komi) + " is not a whole or half point between -1000 and 1000");
+  return static_cast<int>(2 * komi);
 }
 
 std::string lower(std::string_view s) {
@@ -26,7 +51,8 @@ std::string lower(std::string_view s) {
 
 }  // namespace
 
-Go::Go(int width, int height, int komi, Superko ko) : w_(width), h_(height), komi_(komi), ko_(ko) {
+Go::Go(int width, int height, double komi, Superko ko)
+    : w_(width), h_(height), komi_half_(komi_half_points(komi)), ko_(ko) {
   if (w_ < 1 || w_ > 7 || h_ < 1 || h_ > 7)
     throw ParseError("go board " + std::to_string(w_) + "x" + std::to_string(h_) +
                      " is not supported (width and height must be 1..7)");
@@ -42,7 +68,7 @@ Go::Go(int width, int height, int komi, Superko ko) : w_(width), h_(height), kom
 
 Go Go::from_options(std::string_view options) {
   const auto bad_size = [&] {
-    return ParseError("bad go size '" + std::string(options) + "' (expected WxH, e.g. go:5x5)");
+    return ParseError("bad go size '" + quote_input(options) + "' (expected WxH, e.g. go:5x5)");
   };
   std::string_view size = options.substr(0, options.find(','));
   std::string_view rest = size.size() < options.size() ? options.substr(size.size() + 1) : "";
@@ -55,20 +81,20 @@ Go Go::from_options(std::string_view options) {
   } catch (const ParseError&) {
     throw bad_size();
   }
-  int komi = 0;
+  double komi = 0;
   Superko ko = Superko::Positional;
   while (!rest.empty()) {
     const auto comma = rest.find(',');
     const std::string_view item = rest.substr(0, comma);
     rest = comma == std::string_view::npos ? "" : rest.substr(comma + 1);
     if (item.starts_with("komi=")) {
-      komi = parse_int(item.substr(5), "komi (an integer)");
+      komi = Go::parse_komi(item.substr(5), "komi");
     } else if (item == "ko=psk") {
       ko = Superko::Positional;
     } else if (item == "ko=ssk") {
       ko = Superko::Situational;
     } else {
-      throw ParseError("bad go option '" + std::string(item) + "' (known: komi=K, ko=psk, ko=ssk)");
+      throw ParseError("bad go option '" + quote_input(item) + "' (known: komi=K, ko=psk, ko=ssk)");
     }
   }
   return Go(w, h, komi, ko);
@@ -76,9 +102,20 @@ Go Go::from_options(std::string_view options) {
 
 std::string Go::spec() const {
   std::string s = "go:" + std::to_string(w_) + "x" + std::to_string(h_);
-  if (komi_ != 0) s += ",komi=" + std::to_string(komi_);
+  if (komi_half_ != 0) s += ",komi=" + komi_text();
   if (ko_ == Superko::Situational) s += ",ko=ssk";
   return s;
+}
+
+std::string Go::komi_text() const {
+  const std::string whole = std::to_string(std::abs(komi_half_) / 2);
+  return (komi_half_ < 0 ? "-" : "") + whole + (half_point_komi() ? ".5" : "");
+}
+
+std::string Go::result_text(int black_score) const {
+  if (black_score == 0) return "0";
+  const int points = std::abs(black_score) - (half_point_komi() ? 1 : 0);  // undo the rounding away from zero
+  return std::string(black_score > 0 ? "B+" : "W+") + std::to_string(points) + (half_point_komi() ? ".5" : "");
 }
 
 Go::Position Go::play(const Position& p, Move m) const {
@@ -168,8 +205,8 @@ int Go::black_area_margin(const Position& p) const {
 }
 
 int Go::final_score(const Position& p) const {
-  const int black = black_area_margin(p) - komi_;
-  return p.black_to_move ? black : -black;
+  const int black = black_area_margin(p);
+  return score(p.black_to_move ? black : -black, p.black_to_move);
 }
 
 Terminal Go::terminal(const Position& p) const {
@@ -194,7 +231,7 @@ Go::Move Go::parse_vertex(std::string_view text) const {
   const std::string t = lower(text);
   if (t == "pass") return kPass;
   const auto bad = [&] {
-    return ParseError("'" + std::string(text) + "' is not a point of the " + std::to_string(w_) + "x" +
+    return ParseError("'" + quote_input(text) + "' is not a point of the " + std::to_string(w_) + "x" +
                       std::to_string(h_) + " board (expected e.g. b2 or pass)");
   };
   if (t.size() < 2 || t[0] < 'a' || t[0] > 'z' || t[0] == 'i') throw bad();
@@ -208,9 +245,9 @@ Go::Move Go::parse_vertex(std::string_view text) const {
 
 Go::Move Go::parse_move(const Position& p, std::string_view text) const {
   const Move m = parse_vertex(text);
-  if (p.passes >= 2) throw ParseError("move " + std::string(text) + " after two passes: the game is over");
+  if (p.passes >= 2) throw ParseError("move " + quote_input(text) + " after two passes: the game is over");
   if (!simple_legal(p, m))
-    throw ParseError("illegal move " + std::string(text) + " (" +
+    throw ParseError("illegal move " + quote_input(text) + " (" +
                      (((p.black | p.white) >> m) & 1 ? "occupied" : "suicide") + ")");
   return m;
 }
@@ -305,6 +342,21 @@ bool GoGame::undo() {
   return true;
 }
 
+void GoGame::set_turn(bool black) {
+  Go::Position& p = line_.back();
+  if (p.black_to_move != black) p.black_to_move = black ? 1 : 0;
+  if (p.passes >= 2) p.passes = 0;
+}
+
+bool GoGame::alternates() const {
+  for (std::size_t i = 1; i < line_.size(); ++i) {
+    const Go::Position &a = line_[i - 1], &b = line_[i];
+    const bool pass = a.black == b.black && a.white == b.white;
+    if (a.black_to_move == b.black_to_move || (pass && b.passes != a.passes + 1)) return false;
+  }
+  return true;
+}
+
 void GoGame::legal_moves(MoveList<Go>& moves) const {
   moves.clear();
   if (over()) return;
@@ -326,16 +378,34 @@ struct SgfProperty {
   std::vector<std::string> values;
 };
 
-// The main line of the first game tree: a list of nodes, each a list of properties.
+constexpr std::string_view kUtf8Bom = "\xef\xbb\xbf";
+
+// The text without leading white space and a UTF-8 byte-order mark.
+std::string_view sgf_start(std::string_view s) {
+  std::size_t i = 0;
+  while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
+  s.remove_prefix(i);
+  return s.starts_with(kUtf8Bom) ? s.substr(kUtf8Bom.size()) : s;
+}
+
+// The main line of the game tree: a list of nodes, each a list of properties.
+// A file holds one game tree (a second is refused, not silently dropped).
 std::vector<std::vector<SgfProperty>> parse_sgf_main_line(std::string_view s) {
   const auto bad = [](const std::string& why) { return ParseError("bad SGF: " + why); };
+  s = sgf_start(s);
   std::size_t i = 0;
   const auto skip_space = [&] {
     while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
   };
-  skip_space();
-  if (i >= s.size() || s[i] != '(') throw bad("a game tree must start with '('");
+  const auto skip_value = [&](const std::string& id) {  // from '[' past its ']'
+    for (++i; i < s.size() && s[i] != ']'; ++i)
+      if (s[i] == '\\') ++i;
+    if (i >= s.size()) throw bad("unterminated value of " + quote_input(id));
+    ++i;
+  };
+  if (s.empty() || s[0] != '(') throw bad("a game tree must start with '('");
   ++i;
+  int depth = 1;  // game trees open around the current node
   std::vector<std::vector<SgfProperty>> nodes;
   for (;;) {
     skip_space();
@@ -344,9 +414,10 @@ std::vector<std::vector<SgfProperty>> parse_sgf_main_line(std::string_view s) {
     if (c == ')') break;  // end of the main line
     if (c == '(') {       // variations: follow the first one
       ++i;
+      ++depth;
       continue;
     }
-    if (c != ';') throw bad(std::string("unexpected '") + c + "'");
+    if (c != ';') throw bad("unexpected '" + quote_input(std::string_view(&s[i], 1)) + "'");
     ++i;
     nodes.emplace_back();
     for (;;) {
@@ -355,24 +426,59 @@ std::vector<std::vector<SgfProperty>> parse_sgf_main_line(std::string_view s) {
       SgfProperty prop;
       while (i < s.size() && std::isupper(static_cast<unsigned char>(s[i]))) prop.id += s[i++];
       skip_space();
-      if (i >= s.size() || s[i] != '[') throw bad("property " + prop.id + " has no value");
+      if (i >= s.size() || s[i] != '[') throw bad("property " + quote_input(prop.id) + " has no value");
       while (i < s.size() && s[i] == '[') {
-        ++i;
+        const std::size_t from = i + 1;
+        skip_value(prop.id);
         std::string v;
-        while (i < s.size() && s[i] != ']') {
-          if (s[i] == '\\' && i + 1 < s.size()) ++i;
-          v += s[i++];
+        for (std::size_t j = from; j + 1 < i; ++j) {
+          if (s[j] == '\\') ++j;
+          v += s[j];
         }
-        if (i >= s.size()) throw bad("unterminated value of " + prop.id);
-        ++i;
-        prop.values.push_back(v);
+        prop.values.push_back(std::move(v));
         skip_space();
       }
       nodes.back().push_back(std::move(prop));
     }
   }
   if (nodes.empty()) throw bad("no nodes");
+  // The other variations, to the end of the game tree; then nothing but space.
+  for (; depth > 0; ++i) {
+    if (i >= s.size()) throw bad("missing ')'");
+    if (s[i] == '[') {
+      skip_value("a variation");
+      --i;
+    } else if (s[i] == '(') {
+      ++depth;
+    } else if (s[i] == ')') {
+      --depth;
+    }
+  }
+  skip_space();
+  if (i < s.size()) {
+    if (s[i] == '(') throw ParseError("SGF holds more than one game tree (gsolve reads one: keep one game in the file)");
+    throw bad("text after the game tree ('" + quote_input(s.substr(i)) + "')");
+  }
   return nodes;
+}
+
+// The root's game (GM) and rules (RU): Go under area scoring, as gsolve plays it.
+void check_sgf_root(const std::vector<SgfProperty>& root) {
+  for (const auto& prop : root) {
+    if (prop.values.size() != 1) continue;
+    const std::string& v = prop.values[0];
+    if (prop.id == "GM" && v != "1")
+      throw ParseError("SGF game GM[" + quote_input(v) + "] is not Go (GM[1])");
+    if (prop.id == "RU") {
+      const std::string rules = lower(v);
+      const bool area = rules.empty() || rules == "chinese" || rules == "aga" || rules == "nz" ||
+                        rules == "new zealand" || rules.starts_with("tromp") || rules == "tt" || rules == "area";
+      if (!area)
+        throw ParseError("SGF rules RU[" + quote_input(v) +
+                         "] are not gsolve's (area scoring, superko: Chinese, AGA, NZ, Tromp-Taylor); "
+                         "remove RU to read the moves under gsolve's rules");
+    }
+  }
 }
 
 Go::Move sgf_point(const Go& go, const std::string& v, bool pass_ok) {
@@ -381,10 +487,10 @@ Go::Move sgf_point(const Go& go, const std::string& v, bool pass_ok) {
     throw ParseError("bad SGF: empty point in a setup property");
   }
   if (v.size() != 2 || v[0] < 'a' || v[0] > 'z' || v[1] < 'a' || v[1] > 'z')
-    throw ParseError("bad SGF: point '" + v + "'");
+    throw ParseError("bad SGF: point '" + quote_input(v) + "'");
   const int x = v[0] - 'a', y = v[1] - 'a';
   if (x >= go.width() || y >= go.height())
-    throw ParseError("bad SGF: point '" + v + "' is off the " + std::to_string(go.width()) + "x" +
+    throw ParseError("bad SGF: point '" + quote_input(v) + "' is off the " + std::to_string(go.width()) + "x" +
                      std::to_string(go.height()) + " board");
   return static_cast<Go::Move>(y * go.width() + x);
 }
@@ -395,27 +501,24 @@ std::pair<int, int> sgf_size(const std::string& v) {
   try {
     const int w = parse_int(std::string_view(v).substr(0, colon), "SGF size");
     const int h = colon == std::string::npos ? w : parse_int(std::string_view(v).substr(colon + 1), "SGF size");
-    return {w, h};
+    if (w >= 1 && w <= 52 && h >= 1 && h <= 52) return {w, h};
   } catch (const ParseError&) {
-    throw ParseError("bad SGF: size '" + v + "'");
   }
+  throw ParseError("bad SGF: size SZ[" + quote_input(v) + "] (expected 1..52, or columns:rows)");
 }
 
-double sgf_komi(const std::string& v) {
-  double k = 0;
-  const auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), k);
-  if (ec != std::errc{} || ptr != v.data() + v.size()) throw ParseError("bad SGF: komi '" + v + "'");
-  return k;
-}
+double sgf_komi(const std::string& v) { return Go::parse_komi(v, "SGF komi"); }
 
 GoGame parse_sgf(const Go& go, std::string_view text) {
   GoGame game(go);
-  for (const auto& node : parse_sgf_main_line(text)) {
+  const auto nodes = parse_sgf_main_line(text);
+  check_sgf_root(nodes.front());
+  for (const auto& node : nodes) {
     bool setup = false;
     Go::Position p = game.position();
     for (const auto& prop : node) {
       const auto one = [&]() -> const std::string& {
-        if (prop.values.size() != 1) throw ParseError("bad SGF: " + prop.id + " takes one value");
+        if (prop.values.size() != 1) throw ParseError("bad SGF: " + quote_input(prop.id) + " takes one value");
         return prop.values[0];
       };
       if (prop.id == "SZ") {
@@ -427,7 +530,7 @@ GoGame parse_sgf(const Go& go, std::string_view text) {
       } else if (prop.id == "KM") {
         const std::string& v = one();
         if (sgf_komi(v) != go.komi())
-          throw ParseError("SGF komi " + v + " differs from the game's komi " + std::to_string(go.komi()));
+          throw ParseError("SGF komi " + quote_input(v) + " differs from the game's komi " + go.komi_text());
       } else if (prop.id == "AB" || prop.id == "AW" || prop.id == "AE") {
         setup = true;
         for (const auto& v : prop.values) {
@@ -440,7 +543,7 @@ GoGame parse_sgf(const Go& go, std::string_view text) {
       } else if (prop.id == "PL") {
         setup = true;
         const std::string& v = one();
-        if (v != "B" && v != "W") throw ParseError("bad SGF: PL[" + v + "]");
+        if (v != "B" && v != "W") throw ParseError("bad SGF: PL[" + quote_input(v) + "] (expected B or W)");
         p.black_to_move = v == "B";
       }
     }
@@ -451,9 +554,7 @@ GoGame parse_sgf(const Go& go, std::string_view text) {
     for (const auto& prop : node) {
       if (prop.id != "B" && prop.id != "W") continue;
       if (prop.values.size() != 1) throw ParseError("bad SGF: " + prop.id + " takes one value");
-      const bool black = prop.id == "B";
-      if (black != (game.position().black_to_move == 1))
-        throw ParseError("SGF move " + prop.id + "[" + prop.values[0] + "] out of turn");
+      game.set_turn(prop.id == "B");  // SGF lets a colour move twice (a setup's first move, handicap)
       game.play(sgf_point(go, prop.values[0], true));
     }
   }
@@ -463,24 +564,54 @@ GoGame parse_sgf(const Go& go, std::string_view text) {
 }  // namespace
 
 Go sgf_rules(const Go& rules, std::string_view sgf) {
-  int w = rules.width(), h = rules.height(), komi = rules.komi();
-  for (const auto& node : parse_sgf_main_line(sgf))
+  int w = rules.width(), h = rules.height();
+  double komi = rules.komi();
+  const auto nodes = parse_sgf_main_line(sgf);
+  check_sgf_root(nodes.front());
+  for (const auto& node : nodes)
     for (const auto& prop : node) {
       if (prop.values.size() != 1) continue;  // parse_sgf reports it
       if (prop.id == "SZ") std::tie(w, h) = sgf_size(prop.values[0]);
-      if (prop.id == "KM") {
-        const double k = sgf_komi(prop.values[0]);
-        if (k != static_cast<int>(k)) throw ParseError("komi must be an integer");
-        komi = static_cast<int>(k);
-      }
+      if (prop.id == "KM") komi = sgf_komi(prop.values[0]);
     }
   return Go(w, h, komi, rules.superko());
 }
 
+std::string sgf_game_only(std::string_view sgf) {
+  std::vector<std::vector<SgfProperty>> nodes;
+  try {
+    nodes = parse_sgf_main_line(sgf);
+  } catch (const ParseError&) {
+    return std::string(sgf);
+  }
+  static constexpr std::string_view kRead[] = {"GM", "RU", "SZ", "KM", "AB", "AW", "AE", "PL", "B", "W"};
+  std::string out = "(";
+  for (const auto& node : nodes) {
+    out += ';';
+    for (const auto& prop : node) {
+      if (std::find(std::begin(kRead), std::end(kRead), prop.id) == std::end(kRead)) continue;
+      out += prop.id;
+      for (const auto& v : prop.values) {
+        out += '[';
+        for (const char c : v) {
+          if (c == ']' || c == '\\') out += '\\';
+          out += c;
+        }
+        out += ']';
+      }
+    }
+  }
+  return out + ")";
+}
+
+bool looks_like_sgf(std::string_view text) {
+  text = sgf_start(text);
+  return text.starts_with('(') || text.starts_with(';');
+}
+
 GoGame parse_go_game(const Go& go, std::string_view text) {
-  std::size_t first = 0;
-  while (first < text.size() && std::isspace(static_cast<unsigned char>(text[first]))) ++first;
-  if (first < text.size() && text[first] == '(') return parse_sgf(go, text.substr(first));
+  if (looks_like_sgf(text)) return parse_sgf(go, text);
+  text = sgf_start(text);
   GoGame game(go);
   std::size_t i = 0;
   while (i < text.size()) {

@@ -17,10 +17,16 @@
 //     A hash hit is confirmed by comparing the boards, so a collision never
 //     forbids a legal move. Passes are always legal. Search, query and GTP use it.
 // Score = side to move's area - opponent's area (stones + empty regions bordered
-// by one colour only), komi counted for White.
+// by one colour only), komi counted for White. Komi is a whole or a half point.
+// A half point makes ties impossible; the score, an integer everywhere (records,
+// searches), is then the margin rounded away from zero (B+0.5 is +1 for Black,
+// W+2.5 is -3): rounding away from zero is odd and strictly monotone on
+// half points, so negamax and every bound work on it unchanged, and a whole-point
+// komi's scores (and its stored databases) are the margins as they always were.
 #pragma once
 
 #include <cstdint>
+#include <cstdlib>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -49,15 +55,32 @@ class Go {
   static constexpr bool kLoopy = true;
   static constexpr std::string_view kName = "go";
 
-  Go(int width = 5, int height = 5, int komi = 0, Superko ko = Superko::Positional);
-  // "WxH[,komi=K][,ko=psk|ssk]" (the part after "go:"), K an integer; throws ParseError.
+  // komi: a multiple of 0.5 (else ParseError).
+  Go(int width = 5, int height = 5, double komi = 0, Superko ko = Superko::Positional);
+  // "WxH[,komi=K][,ko=psk|ssk]" (the part after "go:"), K whole or half (7, 7.5, -0.5); throws ParseError.
   static Go from_options(std::string_view options);
+
+  // A komi: a whole or half point ("7", "7.5", "-0.5"); a ParseError names `where`.
+  static double parse_komi(std::string_view text, const std::string& where);
 
   std::string spec() const;
   int width() const { return w_; }
   int height() const { return h_; }
   int points() const { return w_ * h_; }
-  int komi() const { return komi_; }
+  double komi() const { return komi_half_ / 2.0; }
+  bool half_point_komi() const { return komi_half_ % 2 != 0; }
+  // Komi as text: "7", "7.5", "-0.5".
+  std::string komi_text() const;
+  // The score of a colour whose area exceeds the other's by own_margin points
+  // (komi counted against it when it is White; see the rounding above).
+  int score(int own_margin, bool own_is_black) const {
+    const int half = 2 * own_margin + (own_is_black ? -komi_half_ : komi_half_);
+    return half % 2 == 0 ? half / 2 : (half + (half > 0 ? 1 : -1)) / 2;
+  }
+  // A score as a result: "B+7", "W+0.5", "0" (score is Black's, as score() gives it).
+  std::string result_text(int black_score) const;
+  // The largest |score| a game on this board can have.
+  int max_score() const { return points() + (std::abs(komi_half_) + 1) / 2; }
   Superko superko() const { return ko_; }
   std::uint64_t board_mask() const { return board_; }
 
@@ -106,7 +129,7 @@ class Go {
   static Move move_between(const Position& from, const Position& to);
 
  private:
-  int w_, h_, komi_;
+  int w_, h_, komi_half_;  // komi in half points
   Superko ko_;
   std::uint64_t board_ = 0, not_first_col_ = 0, not_last_col_ = 0;
 };
@@ -131,8 +154,21 @@ class GoGame {
   void play(Go::Move m);            // throws ParseError when illegal
   void play_unchecked(Go::Move m);  // caller checked legal()
   bool undo();                      // false at the start
+  // Gives the move to a colour out of turn (GTP and SGF let either colour move
+  // at any time: handicap stones, setups); a game over is played on (its
+  // passes forgotten). The current position changes in place, so undo() takes
+  // the next move back to it, and the line no longer alternates (alternates()).
+  void set_turn(bool black);
+  // Whether every move of the line was played in turn (a line of moves from its first position).
+  bool alternates() const;
   // Legal moves in this line: stone moves then the pass (empty when over).
   void legal_moves(MoveList<Go>& moves) const;
+  // The same line under rules that differ only in komi.
+  GoGame with_komi(double komi) const {
+    GoGame g = *this;
+    g.go_ = Go(go_.width(), go_.height(), komi, go_.superko());
+    return g;
+  }
   // Replaces the line by one starting at p (setup).
   void reset(const Go::Position& p);
   std::uint64_t hash(const Go::Position& p) const;
@@ -147,11 +183,20 @@ class GoGame {
   std::vector<std::uint64_t> hashes_;
 };
 
+// Whether the text is meant as SGF (a game tree, or a node without its '(',
+// after white space and a UTF-8 byte-order mark) rather than GTP moves.
+bool looks_like_sgf(std::string_view text);
 // Parses GTP moves or an SGF game into a line of play. Throws ParseError.
 GoGame parse_go_game(const Go& go, std::string_view text);
 
-// The rules an SGF game is played under: its board size (SZ) and integer komi
-// (KM), rules' own where the file has none, and rules' superko. Throws ParseError.
+// The main line of an SGF game with only what gsolve reads of it (GM, RU,
+// SZ, KM, setup, moves): comments and the like dropped, so that a position
+// echoed back is the game, not a 20 MB comment. Text that does not parse as
+// SGF comes back as it is (its reader then names the fault).
+std::string sgf_game_only(std::string_view sgf);
+
+// The rules an SGF game is played under: its board size (SZ) and komi (KM),
+// rules' own where the file has none, and rules' superko. Throws ParseError.
 Go sgf_rules(const Go& rules, std::string_view sgf);
 
 }  // namespace gsolve

@@ -109,7 +109,8 @@ GoLine::Position GoLine::unrank(std::uint64_t rank) const {
 
 std::optional<GoLine::Position> GoLine::line_of(const GoGame& game) const {
   const auto& line = game.line();
-  if (!(line.front() == Go::Position{}) || line.size() > kMaxLine) return std::nullopt;  // children too must fit
+  if (!(line.front() == Go::Position{}) || line.size() > kMaxLine || !game.alternates())
+    return std::nullopt;  // children too must fit; a move out of turn is no line of play
   Position p;
   for (std::size_t i = 1; i < line.size(); ++i) {  // the move between two positions of the line
     const Go::Position& a = line[i - 1];
@@ -121,10 +122,9 @@ std::optional<GoLine::Position> GoLine::line_of(const GoGame& game) const {
 }
 
 GoLine::Position GoLine::parse(std::string_view text) const {
-  const auto first = text.find_first_not_of(" \t\r\n");
-  if (first != std::string_view::npos && text[first] == '(') {
+  if (looks_like_sgf(text)) {
     const auto p = line_of(parse_go_game(go_, text));
-    if (!p) throw ParseError("go: an SGF game with setup stones is not a line of play from the empty board");
+    if (!p) throw ParseError("go: an SGF game with setup stones or a move out of turn is not a line of play from the empty board");
     return *p;
   }
   std::istringstream in{std::string(text)};

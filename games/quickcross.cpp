@@ -117,17 +117,17 @@ QuickCross QuickCross::from_options(std::string_view options) {
   const auto x = size.find('x');
   if (x == std::string_view::npos || !parse_int(size.substr(0, x), rows) ||
       !parse_int(size.substr(x + 1), cols))
-    throw ParseError("bad quickcross size '" + std::string(size) + "' (expected RxC, e.g. 3x4)");
+    throw ParseError("bad quickcross size '" + quote_input(size) + "' (expected RxC, e.g. 3x4)");
   options = comma == std::string_view::npos ? std::string_view{} : options.substr(comma + 1);
   while (!options.empty()) {
     const auto next = options.find(',');
     const std::string_view part = options.substr(0, next);
     options = next == std::string_view::npos ? std::string_view{} : options.substr(next + 1);
     if (part.substr(0, 8) != "connect=")
-      throw ParseError("unknown quickcross option '" + std::string(part) + "' in '" + all +
+      throw ParseError("unknown quickcross option '" + quote_input(part) + "' in '" + quote_input(all) +
                        "' (expected RxC[,connect=K])");
     if (!parse_int(part.substr(8), connect) || connect < 1)
-      throw ParseError("bad quickcross option '" + std::string(part) + "' (expected connect=K, K >= 1)");
+      throw ParseError("bad quickcross option '" + quote_input(part) + "' (expected connect=K, K >= 1)");
   }
   return QuickCross(rows, cols, connect);
 }
@@ -261,7 +261,7 @@ QuickCross::Move QuickCross::parse_move(const Position& p, std::string_view text
   }
   const bool vertical = piece == "|";
   if (vertical ? v : h)
-    throw ParseError("square " + square_name(q) + " already holds '" + std::string(piece) + "'");
+    throw ParseError("square " + square_name(q) + " already holds '" + quote_input(piece) + "'");
   return static_cast<Move>(2 * q + (vertical ? 1 : 0));
 }
 

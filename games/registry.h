@@ -10,6 +10,7 @@
 #include "games/connect4.h"
 #include "games/game.h"
 #include "games/go_line.h"
+#include "games/input_quote.h"
 #include "games/quickcross.h"
 #include "games/reversi.h"
 #include "games/tictactoe.h"
@@ -35,7 +36,7 @@ decltype(auto) with_game(std::string_view spec, F&& f) {
   if (name == QuickCross::kName) return f(QuickCross::from_options(options));
   if (name == GoLine::kName) return f(GoLine::from_options(options));  // lines of play: the database's Go
   if (name == Treblecross::kName) return f(Treblecross::from_options(options));
-  throw ParseError("unknown game '" + std::string(name) + "' (known: " + std::string(kKnownGames) + ")");
+  throw ParseError("unknown game '" + quote_input(name) + "' (known: " + std::string(kKnownGames) + ")");
 }
 
 }  // namespace gsolve

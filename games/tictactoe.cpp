@@ -59,7 +59,7 @@ constexpr std::uint32_t key(const TicTacToe::Position& p) {
 }  // namespace
 
 TicTacToe TicTacToe::from_options(std::string_view options) {
-  if (!options.empty()) throw ParseError("tictactoe takes no options (got '" + std::string(options) + "')");
+  if (!options.empty()) throw ParseError("tictactoe takes no options (got '" + quote_input(options) + "')");
   return TicTacToe();
 }
 

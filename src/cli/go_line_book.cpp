@@ -1,5 +1,6 @@
 #include "src/cli/go_line_book.h"
 
+#include "db/writer_lock.h"
 #include "games/registry.h"
 
 namespace gsolve::cli {
@@ -9,7 +10,8 @@ GoLineBook::GoLineBook(const std::string& path)
       lines_(Go(1, 1)) {
   const auto [name, options] = split_spec(contents_.game);
   if (name != GoLine::kName) throw ParseError(path + " holds " + contents_.game + ", not a Go game");
-  if (!contents_.complete) throw ParseError(path + " is not complete (solve interrupted): resume it first");
+  if (!contents_.complete)
+    throw ParseError(path + " is not complete (" + db::WriterLock::why_incomplete(path) + "): resume it first");
   lines_ = GoLine::from_options(options);
   reader_ = std::make_unique<db::RecordReader>(*database_, contents_.tiers, contents_.layout);
 }

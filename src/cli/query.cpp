@@ -27,6 +27,7 @@
 #include "src/cli/position_report.h"
 #include "src/cli/search_watch.h"
 #include "db/resolver.h"
+#include "db/writer_lock.h"
 #include "src/search/searcher.h"
 #include "src/search/stop.h"
 
@@ -281,12 +282,12 @@ void run_query(const QueryOptions& o) {
       const std::uint64_t rank = g.rank(canonical);
       const auto found = resolver.get(canonical, g.tier(canonical), rank);
       if (found.status == db::RecordReader::Status::damaged)
-        throw db::DbError(o.db_path + ": damaged frame (" + reader.locate(rank) + ")");
+        throw db::DbError(o.db_path + ": damaged frame (" + reader.locate(resolver.stored_rank()) + ")");
       return found.record;
     };
     answer_all(g, o, contents.scored, contents.complete && !partial, source);
   });
-  if (!contents.complete) std::cerr << "gsolve: warning: " << o.db_path << " is not complete (solve interrupted)\n";
+  if (!contents.complete) std::cerr << "gsolve: warning: " << o.db_path << " is not complete (" << db::WriterLock::why_incomplete(o.db_path) << ")\n";
 }
 
 // The positions CLI11 gave as positionals and as extras, in the order they
@@ -381,12 +382,12 @@ void add_query(CLI::App& app) {
       if (looks_like_option(arg)) throw ParseError("query: unknown option '" + quote_input(arg) + "'");
     o->positions = positions_in_order(o->positions, extras);
     if (!o->sgf_path.empty()) {
+      if (!o->game.empty() && o->game != "go" && !o->game.starts_with("go:"))
+        throw ParseError("--sgf reads Go games (SGF GM[1]), not " + quote_input(o->game.substr(0, o->game.find(':'))));
       std::ifstream in(o->sgf_path);
       std::stringstream text;
       if (!(text << in.rdbuf())) throw ParseError("--sgf " + quote_input(o->sgf_path) + ": cannot read it");
-      std::string sgf = text.str();
-      while (!sgf.empty() && std::isspace(static_cast<unsigned char>(sgf.back()))) sgf.pop_back();  // the file's last newline
-      o->positions.push_back(std::move(sgf));
+      o->positions.push_back(sgf_game_only(text.str()));
     }
     if (o->positions.empty()) throw ParseError("query needs a position ('-' reads them from stdin, --sgf FILE)");
     run_query(*o);

@@ -51,7 +51,7 @@ SetLine parse_obf_line(const std::string& where, std::size_t number, const std::
     const auto colon = field.find(':');
     int score = 0;
     if (colon == std::string::npos || !parse_score(trim(field.substr(colon + 1)), score))
-      throw ParseError(where + ": '" + field + "' is not <move>:<score>");
+      throw ParseError(where + ": '" + quote_input(field) + "' is not <move>:<score>");
     out.moves.emplace_back(trim(field.substr(0, colon)), score);
   }
   if (out.moves.empty()) throw ParseError(where + ": no <move>:<score> after the position");

@@ -237,8 +237,8 @@ TEST_CASE("go: parse errors are one line") {
   CHECK(parse_error(go, "(;SZ[3];B[dd])") == "bad SGF: point 'dd' is off the 3x3 board");
   CHECK(parse_error(go, "(;SZ[4];B[aa])") == "SGF board size 4x4 differs from the game's 3x3");
   CHECK(parse_error(go, "(;SZ[3];B[aa]") == "bad SGF: missing ')'");
-  CHECK(parse_error(go, ";B[aa])") == "';B[aa])' is not a point of the 3x3 board (expected e.g. b2 or pass)");
-  CHECK(parse_error(go, "(;SZ[3];W[aa])") == "SGF move W[aa] out of turn");
+  CHECK(parse_error(go, ";B[aa])") == "bad SGF: a game tree must start with '('");
+  CHECK(parse_error(go, "(;SZ[3];W[aa])") == "(no error)");  // SGF lets White move first
   CHECK(parse_error(go, "(;SZ[3]KM[6.5])") == "SGF komi 6.5 differs from the game's komi 0");
 }
 

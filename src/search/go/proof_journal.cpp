@@ -12,6 +12,7 @@
 #include <stdexcept>
 #include <string_view>
 
+#include "games/input_quote.h"
 #include "src/core/fnv1a.h"
 
 namespace gsolve::search::go {
@@ -75,12 +76,13 @@ void ProofJournal::load() {
   std::size_t at = 0;
   for (int number = 1; at < complete; ++number) {
     const std::size_t end = text.find('\n', at);
-    const std::string_view line(text.data() + at, end - at);
+    std::string_view line(text.data() + at, end - at);
     at = end + 1;
+    if (line.ends_with('\r')) line.remove_suffix(1);  // a journal that went through a CRLF editor
     if (number == 1) {
       if (line != header_)
         throw std::runtime_error(fmt::format("journal {}: not a journal of {} (its first line is \"{}\")", path_,
-                                             header_.substr(header_.rfind(' ') + 1), line.substr(0, 80)));
+                                             header_.substr(header_.rfind(' ') + 1), quote_input(line)));
       continue;
     }
     const auto damaged = [&](const char* why) {

@@ -56,13 +56,13 @@ bool GoProver::bounded(const LineNode& n, int t, Numbers& out, ExploredBoards& s
   const Go::Position p = n.position();
   // Each side's area lies between what it keeps and what the other does not keep.
   const int points = go.points();
-  const int own_komi = p.black_to_move ? go.komi() : -go.komi();
+  const bool black = p.black_to_move;
   const auto lower = [&](std::uint64_t own_area) {
-    const int score = 2 * std::popcount(own_area) - points - own_komi;
+    const int score = go.score(2 * std::popcount(own_area) - points, black);
     return goal_ == Goal::Value ? lowest_value(score) : score;
   };
   const auto upper = [&](std::uint64_t opp_area) {
-    const int score = points - 2 * std::popcount(opp_area) - own_komi;
+    const int score = go.score(points - 2 * std::popcount(opp_area), black);
     return goal_ == Goal::Value ? highest_value(score) : score;
   };
   // Whether the colour's kept area decides, with the conditions its territory

@@ -116,10 +116,10 @@ GoSolver::Bounds GoSolver::search(int alpha, int beta, int depth, ExploredBoards
   // Static bounds: each side's area lies between what it keeps unconditionally
   // and what the other side does not keep.
   const int points = go.points();
-  const int own_komi = n.black_to_move ? go.komi() : -go.komi();
+  const bool black = n.black_to_move;
   const int safe_own = std::popcount(superko_safe_area(go, p.own(), p.opp()));
   const int safe_opp = std::popcount(superko_safe_area(go, p.opp(), p.own()));
-  const Bounds fixed = value_bounds<M>(2 * safe_own - points - own_komi, points - 2 * safe_opp - own_komi);
+  const Bounds fixed = value_bounds<M>(go.score(2 * safe_own - points, black), go.score(points - 2 * safe_opp, black));
   if (fixed.upper <= alpha || fixed.lower >= beta || fixed.lower == fixed.upper || depth <= 0 || timed_out_)
     return fixed;
   if (beta > fixed.upper) beta = fixed.upper;
@@ -202,7 +202,7 @@ GoSolver::Bounds GoSolver::search(int alpha, int beta, int depth, ExploredBoards
   return result;
 }
 
-int GoSolver::score_bound() const { return line_.go().points() + std::abs(line_.go().komi()) + 1; }
+int GoSolver::score_bound() const { return line_.go().max_score() + 1; }
 
 int GoSolver::window(const GoGame& game, int alpha, int beta) {
   // Tests "score >= t" for t in (alpha, beta] only: a score at or below alpha
