@@ -27,7 +27,7 @@
 #include "src/cli/option_ranges.h"
 #include "games/input_quote.h"
 #include "src/search/go/benson.h"
-#include "src/search/go/solver.h"
+#include "src/search/go/go_solver.h"
 #include "src/core/version.h"
 
 namespace gsolve::cli {

@@ -31,7 +31,7 @@ struct SearchOptions {
   // Lines of progress on long searches (the Go prover's finished tests); none when empty.
   std::function<void(const std::string&)> progress{};
   // Go: its proof tests' children are cut again down to this many plies below
-  // them (split_test.h; -1: its default), and the tests closed are kept in
+  // them (root_split.h; -1: its default), and the tests closed are kept in
   // this journal file and taken from it (proof_journal.h; "": none).
   int cut_plies = -1;
   std::string journal{};

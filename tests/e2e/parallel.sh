@@ -52,7 +52,7 @@ solve_check go:3x3 "$WORK/g33.gsdb" '[.coverage, .complete, .start.score, .start
 verify_check "$WORK/g33.gsdb"
 got=$("$BIN" query --game go:3x3 --threads 2 --hash 16 --json "" | jq -c '[.score, .remoteness]')
 [ "$got" = "[9,15]" ] || fail "query --game go:3x3 --threads 2: $got"
-# One test split at its root over two provers sharing one table (split_test.h):
+# One test split at its root over two provers sharing one table (root_split.h):
 # 5x5 along GNU Go's line, White has no reply that keeps a point.
 # --progress names each reply as its test ends: all 13 hold.
 progress="$WORK/progress"

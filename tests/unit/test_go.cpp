@@ -18,8 +18,8 @@
 #include "temp_dir.h"
 #include "verify/verifier.h"
 #include "src/search/go/benson.h"
-#include "src/search/go/solver.h"
-#include "src/search/go/split_test.h"
+#include "src/search/go/go_solver.h"
+#include "src/search/go/root_split.h"
 
 using namespace gsolve;
 using gsolve::search::go::GoSolver;

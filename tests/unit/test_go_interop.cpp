@@ -6,7 +6,7 @@
 
 #include "games/go.h"
 #include "games/go_line.h"
-#include "src/search/go/solver.h"
+#include "src/search/go/go_solver.h"
 
 using namespace gsolve;
 

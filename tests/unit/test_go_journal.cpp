@@ -12,7 +12,7 @@
 #include "games/go.h"
 #include "src/search/go/proof_journal.h"
 #include "src/search/go/proof_table.h"
-#include "src/search/go/split_test.h"
+#include "src/search/go/root_split.h"
 #include "temp_dir.h"
 
 using namespace gsolve;

@@ -10,7 +10,7 @@
 #include <optional>
 
 #include "src/search/go/proof_journal.h"
-#include "src/search/go/solver.h"
+#include "src/search/go/go_solver.h"
 #include "src/search/searcher.h"
 #include "src/search/stop.h"
 

@@ -1,5 +1,5 @@
 // A journal of finished proof-number tests, so that a test of hours that is
-// killed resumes where it stopped: split_test.h records each test it closes
+// killed resumes where it stopped: root_split.h records each test it closes
 // (the root's and every child's of its cuts) and takes a recorded answer
 // instead of testing again. The table does not survive the process; the
 // closed tests do.

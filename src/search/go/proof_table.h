@@ -14,7 +14,7 @@
 // certificate was replaced is not found (the search proves it again).
 //
 // One table serves all the provers of a solver (GoSolver's threads): a test
-// split over them (split_test.h) keeps the transpositions between its
+// split over them (root_split.h) keeps the transpositions between its
 // subtrees, and every prover has the whole memory. Shared tables lock each
 // bucket while an entry is read or written (a spin lock: contention is rare);
 // a prover alone does not lock. Sharing is sound: a result says what it is

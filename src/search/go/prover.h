@@ -84,7 +84,7 @@ class GoProver {
   // The numbers a search would start the game's last position from for
   // "the side to move reaches t": terminal, the table's (estimate or result,
   // its certificate unchecked), the static bounds', else the initial ones.
-  // For ordering a split's children (split_test.h); not during a test.
+  // For ordering a split's children (root_split.h); not during a test.
   Numbers numbers_of(const GoGame& game, Goal goal, int t);
 
   std::uint64_t nodes() const { return nodes_; }

@@ -1,4 +1,4 @@
-#include "src/search/go/solver.h"
+#include "src/search/go/go_solver.h"
 
 #include <algorithm>
 #include <bit>
@@ -12,7 +12,7 @@
 #include <thread>
 
 #include "src/search/go/benson.h"
-#include "src/search/go/split_test.h"
+#include "src/search/go/root_split.h"
 
 namespace gsolve::search::go {
 namespace {

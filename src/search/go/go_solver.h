@@ -51,7 +51,7 @@
 #include "src/search/go/combined_value.h"
 #include "src/search/go/history_line.h"
 #include "src/search/go/prover.h"
-#include "src/search/go/split_test.h"
+#include "src/search/go/root_split.h"
 #include "src/search/table_memory.h"
 
 namespace gsolve::search::go {
@@ -75,7 +75,7 @@ class GoSolver {
   int solve(const GoGame& game);
   // Whether the side to move's score is at least t (one test, cut at the
   // root: its children tested one after another, or with threads as many at
-  // a time: split_test.h).
+  // a time: root_split.h).
   bool at_least(const GoGame& game, int t);
   // Fail-soft window search of the score (searcher.h's contract): exact inside
   // (alpha, beta), else a bound on the side it fell.
@@ -103,14 +103,14 @@ class GoSolver {
   void on_test(GoProver::TestReport report);
   // The provers' heartbeats (the nodes are each prover's own), one thread at a time.
   void on_heartbeat(GoProver::Heartbeat beat);
-  // Each child test of a test split over the threads (split_test.h).
+  // Each child test of a test split over the threads (root_split.h).
   void on_split(SplitProgress progress) { split_progress_ = std::move(progress); }
   // Tests closed are recorded in `journal` and recorded answers taken from
   // it (proof_journal.h): a killed search resumes with what it had closed.
   // Null: none (the default). The journal must outlive the searches.
   void set_journal(ProofJournal* journal) { journal_ = journal; }
   // How many plies below a test's root its children's tests are cut again
-  // (split_test.h's kCutPlies by default; at least 1: the root's children).
+  // (root_split.h's kCutPlies by default; at least 1: the root's children).
   // Deeper cuts make the tests that run whole smaller: a journal records
   // them more often, so a kill loses less.
   void set_cut_plies(int plies) { cut_plies_ = std::max(plies, 1); }
@@ -166,7 +166,7 @@ class GoSolver {
   // holds the answer from the start).
   int narrow(const GoGame& game, GoProver::Goal goal, int lower, int upper, int first, ScoreRange* proven = nullptr);
   // Whether prover i's test of "the side to move reaches t" holds, cut at
-  // the root and its children tested one after another (split_test.h).
+  // the root and its children tested one after another (root_split.h).
   bool test(int i, const GoGame& game, GoProver::Goal goal, int t);
   // Whether at_least(goal, t[i]) holds for each position, tests in parallel.
   void test_all(const GoGame* const* games, const int* t, bool* holds, int count, GoProver::Goal goal);

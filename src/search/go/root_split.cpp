@@ -1,4 +1,4 @@
-#include "src/search/go/split_test.h"
+#include "src/search/go/root_split.h"
 
 #include <algorithm>
 #include <atomic>
