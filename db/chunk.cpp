@@ -98,15 +98,15 @@ std::string assemble_chunk(std::uint32_t records, const ChunkLayout& layout, std
   return blob;
 }
 
-std::string encode_chunk(std::span<const PackedRecord> records, const ChunkLayout& layout,
-                         ZSTD_CCtx* cctx, int level) {
+std::string encode_chunk(std::span<const PackedRecord> records, const ChunkLayout& layout, ZSTD_CCtx* cctx, int level) {
   const std::uint32_t n = static_cast<std::uint32_t>(records.size());
   const std::uint32_t frames = (n + layout.frame_records - 1) / layout.frame_records;
   std::vector<std::string> compressed(frames);
   for (std::uint32_t f = 0; f < frames; ++f) {
     const std::uint32_t begin = f * layout.frame_records;
     const std::uint32_t count = std::min(layout.frame_records, n - begin);
-    compressed[f] = encode_frame(records.subspan(begin, count), fill_before(records, begin, layout), layout, cctx, level);
+    compressed[f] =
+        encode_frame(records.subspan(begin, count), fill_before(records, begin, layout), layout, cctx, level);
   }
   return assemble_chunk(n, layout, compressed);
 }
@@ -125,12 +125,11 @@ bool chunk_header(std::string_view blob, std::uint32_t& frames, std::uint32_t& r
   return table_end + get32(blob, kHeaderSize + 4 * frames) == blob.size();
 }
 
-FrameStatus decode_frame_planes(std::string_view blob, std::uint32_t frame, const ChunkLayout& layout,
-                                ZSTD_DCtx* dctx, std::span<std::uint8_t> raw, std::uint32_t& count) {
+FrameStatus decode_frame_planes(std::string_view blob, std::uint32_t frame, const ChunkLayout& layout, ZSTD_DCtx* dctx,
+                                std::span<std::uint8_t> raw, std::uint32_t& count) {
   std::uint32_t frames = 0, records = 0;
   if (!chunk_header(blob, frames, records) || frame >= frames) return FrameStatus::damaged;
-  if (get32(blob, 8) != layout.frame_records || get16(blob, 12) != layout.planes)
-    return FrameStatus::damaged;
+  if (get32(blob, 8) != layout.frame_records || get16(blob, 12) != layout.planes) return FrameStatus::damaged;
   const std::size_t data = kHeaderSize + 4 * (std::size_t{frames} + 1);
   const std::uint32_t from = get32(blob, kHeaderSize + 4 * frame);
   const std::uint32_t to = get32(blob, kHeaderSize + 4 * (frame + 1));
@@ -144,8 +143,8 @@ FrameStatus decode_frame_planes(std::string_view blob, std::uint32_t frame, cons
   return FrameStatus::ok;
 }
 
-FrameStatus decode_frame(std::string_view blob, std::uint32_t frame, const ChunkLayout& layout,
-                         ZSTD_DCtx* dctx, std::span<PackedRecord> out, std::uint32_t& count) {
+FrameStatus decode_frame(std::string_view blob, std::uint32_t frame, const ChunkLayout& layout, ZSTD_DCtx* dctx,
+                         std::span<PackedRecord> out, std::uint32_t& count) {
   // One plane buffer per thread, grown once: no allocation per lookup.
   thread_local std::vector<std::uint8_t> raw;
   raw.resize(std::size_t{layout.frame_records} * std::min<std::uint32_t>(layout.planes, 4));

@@ -35,13 +35,13 @@
 //   ...     frame data
 #pragma once
 
+#include <zstd.h>
+
 #include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <zstd.h>
 
 #include "src/core/record.h"
 
@@ -95,23 +95,22 @@ std::string assemble_chunk(std::uint32_t records, const ChunkLayout& layout, std
 // Compresses records (at most layout.chunk_records()) into a chunk blob.
 // With layout.fill_unknown, Unknown records (and with layout.win_in_1, Win
 // in 1) are stored as the record before them in the chunk (see above).
-std::string encode_chunk(std::span<const PackedRecord> records, const ChunkLayout& layout,
-                         ZSTD_CCtx* cctx, int level);
+std::string encode_chunk(std::span<const PackedRecord> records, const ChunkLayout& layout, ZSTD_CCtx* cctx, int level);
 
 enum class FrameStatus { ok, damaged };
 
 // Decompresses frame `frame` of a chunk blob into out (layout.frame_records
 // entries; `count` receives how many are valid). A blob whose header, offsets
 // or frame fail their checks gives `damaged`, never values.
-FrameStatus decode_frame(std::string_view blob, std::uint32_t frame, const ChunkLayout& layout,
-                         ZSTD_DCtx* dctx, std::span<PackedRecord> out, std::uint32_t& count);
+FrameStatus decode_frame(std::string_view blob, std::uint32_t frame, const ChunkLayout& layout, ZSTD_DCtx* dctx,
+                         std::span<PackedRecord> out, std::uint32_t& count);
 
 // The same, without the last step: the frame's byte planes as zstd gives them
 // (plane k of record i at raw[k * count + i]; raw needs frame_records *
 // planes bytes). The caller assembles records and checks their values: a
 // reader that keeps frames this way skips a pass over every decoded frame.
-FrameStatus decode_frame_planes(std::string_view blob, std::uint32_t frame, const ChunkLayout& layout,
-                                ZSTD_DCtx* dctx, std::span<std::uint8_t> raw, std::uint32_t& count);
+FrameStatus decode_frame_planes(std::string_view blob, std::uint32_t frame, const ChunkLayout& layout, ZSTD_DCtx* dctx,
+                                std::span<std::uint8_t> raw, std::uint32_t& count);
 
 // Number of frames and records a blob claims; false if its header is damaged.
 bool chunk_header(std::string_view blob, std::uint32_t& frames, std::uint32_t& records);

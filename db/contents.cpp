@@ -1,7 +1,6 @@
 #include "db/contents.h"
 
 #include <cstdint>
-
 #include <nlohmann/json.hpp>
 
 namespace gsolve::db {

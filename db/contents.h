@@ -11,9 +11,9 @@
 namespace gsolve::db {
 
 struct Contents {
-  std::string game;        // spec, e.g. "connect4:5x4"
-  std::string objective;   // "full" or "wdl"
-  std::string coverage;    // "complete" or "depth:N"
+  std::string game;       // spec, e.g. "connect4:5x4"
+  std::string objective;  // "full" or "wdl"
+  std::string coverage;   // "complete" or "depth:N"
   std::string solver;
   std::string addressing;  // "rank" (dense chunks) or "keyed" (sparse runs)
   bool complete = false;   // every record written

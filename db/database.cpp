@@ -9,7 +9,6 @@
 #include <cstring>
 #include <fstream>
 #include <new>
-
 #include <nlohmann/json.hpp>
 
 #include "db/keyed_runs.h"
@@ -132,9 +131,7 @@ ZSTD_CCtx* new_cctx() {
   return c;
 }
 
-std::uint64_t chunk_key(std::uint32_t tier, std::uint32_t chunk) {
-  return std::uint64_t{tier} << 32 | chunk;
-}
+std::uint64_t chunk_key(std::uint32_t tier, std::uint32_t chunk) { return std::uint64_t{tier} << 32 | chunk; }
 
 std::string key_bytes(std::uint64_t key) {
   std::string k(8, '\0');
@@ -203,8 +200,7 @@ std::unique_ptr<Database> Database::open(const std::string& path, Mode mode) {
   if (!S_ISREG(st.st_mode) || !looks_like_lmdb(path))
     throw DbError(path + ": not a gsolve database (not an LMDB file)");
   auto db = open_env(path, mode == Mode::read ? MDB_RDONLY : 0);
-  if (db->meta("magic") != std::string(kMagic))
-    throw DbError(path + ": not a gsolve database (no gsolve magic)");
+  if (db->meta("magic") != std::string(kMagic)) throw DbError(path + ": not a gsolve database (no gsolve magic)");
   const std::string version = db->meta_or("format_version", "?");
   if (version != std::to_string(kFormatVersion))
     throw DbError(path + ": database format version " + version.substr(0, 20) + ", this gsolve reads " +
@@ -328,9 +324,7 @@ void Database::chunk_totals(std::uint64_t& chunks, std::uint64_t& bytes) const {
 
 // --- WriteTxn ---------------------------------------------------------------
 
-WriteTxn::WriteTxn(Database& db) : db_(db) {
-  check(mdb_txn_begin(db.env(), nullptr, 0, &txn_), db.path());
-}
+WriteTxn::WriteTxn(Database& db) : db_(db) { check(mdb_txn_begin(db.env(), nullptr, 0, &txn_), db.path()); }
 
 WriteTxn::~WriteTxn() {
   if (txn_) mdb_txn_abort(txn_);
@@ -483,8 +477,8 @@ std::string RecordReader::locate(std::uint64_t rank) const {
   const int tier = tier_of(rank);
   if (tier < 0 || tier + 1 >= static_cast<int>(tiers_.size())) return "rank outside the database";
   const std::uint64_t local = rank - tiers_[tier];
-  return "chunk " + std::to_string(tier) + ":" + std::to_string(local / layout_.chunk_records()) +
-         " frame " + std::to_string(local % layout_.chunk_records() / layout_.frame_records);
+  return "chunk " + std::to_string(tier) + ":" + std::to_string(local / layout_.chunk_records()) + " frame " +
+         std::to_string(local % layout_.chunk_records() / layout_.frame_records);
 }
 
 RecordReader::Lookup RecordReader::get_keyed(std::uint64_t rank) {
@@ -496,8 +490,10 @@ RecordReader::Lookup RecordReader::get_keyed(std::uint64_t rank) {
     check(mdb_cursor_open(keyed_txn_, chunks_.db().keyed_dbi(), &cur), chunks_.db().path());
     MDB_val k = as_val(key), v;
     int rc = mdb_cursor_get(cur, &k, &v, MDB_SET_RANGE);
-    if (rc == MDB_SUCCESS && std::memcmp(k.mv_data, key.data(), 8) != 0) rc = mdb_cursor_get(cur, &k, &v, MDB_PREV);
-    else if (rc == MDB_NOTFOUND) rc = mdb_cursor_get(cur, &k, &v, MDB_LAST);
+    if (rc == MDB_SUCCESS && std::memcmp(k.mv_data, key.data(), 8) != 0)
+      rc = mdb_cursor_get(cur, &k, &v, MDB_PREV);
+    else if (rc == MDB_NOTFOUND)
+      rc = mdb_cursor_get(cur, &k, &v, MDB_LAST);
     if (rc == MDB_SUCCESS) run_damaged_ = !decode_run(as_view(v), chunks_.dctx(), run_);
     mdb_cursor_close(cur);
     // Not found: before the first run, or no run at all. Any other code is a
@@ -508,8 +504,8 @@ RecordReader::Lookup RecordReader::get_keyed(std::uint64_t rank) {
       return {Status::damaged, {}};
     }
   }
-  const auto it = std::lower_bound(run_.begin(), run_.end(), rank,
-                                   [](const auto& e, std::uint64_t r) { return e.first < r; });
+  const auto it =
+      std::lower_bound(run_.begin(), run_.end(), rank, [](const auto& e, std::uint64_t r) { return e.first < r; });
   if (it == run_.end() || it->first != rank) return {};
   const Record r = unpack(it->second);
   return r.known() ? Lookup{Status::ok, r} : Lookup{};

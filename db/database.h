@@ -16,6 +16,9 @@
 // transactions with MDB_NOTLS so a TBB task may move between threads.
 #pragma once
 
+#include <lmdb.h>
+#include <zstd.h>
+
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -25,9 +28,6 @@
 #include <unordered_map>
 #include <utility>
 #include <vector>
-
-#include <lmdb.h>
-#include <zstd.h>
 
 #include "db/chunk.h"
 #include "src/core/record.h"

@@ -44,8 +44,7 @@ void write_runs(WriteTxn& txn, const std::vector<RankedRecord>& records, int zst
 
 bool decode_run(std::string_view blob, ZSTD_DCtx* dctx, std::vector<RankedRecord>& out) {
   const unsigned long long size = ZSTD_getFrameContentSize(blob.data(), blob.size());
-  if (size == ZSTD_CONTENTSIZE_ERROR || size == ZSTD_CONTENTSIZE_UNKNOWN || size < 4 ||
-      size > 4 + 12 * kRunEntries)
+  if (size == ZSTD_CONTENTSIZE_ERROR || size == ZSTD_CONTENTSIZE_UNKNOWN || size < 4 || size > 4 + 12 * kRunEntries)
     return false;
   std::string raw(size, '\0');
   const std::size_t got = ZSTD_decompressDCtx(dctx, raw.data(), raw.size(), blob.data(), blob.size());

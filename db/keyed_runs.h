@@ -16,13 +16,13 @@
 // killed solve resumes); a finished solve moves them into runs and empties it.
 #pragma once
 
+#include <lmdb.h>
+#include <zstd.h>
+
 #include <cstdint>
 #include <optional>
 #include <utility>
 #include <vector>
-
-#include <lmdb.h>
-#include <zstd.h>
 
 #include "db/database.h"
 

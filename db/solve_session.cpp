@@ -72,7 +72,8 @@ SolveSession::SolveSession(const SolveOptions& options, const std::string& spec,
   } catch (...) {
     if (lock_->created() && ::stat(path.c_str(), &st) == 0 && st.st_size == 0) ::unlink(path.c_str());
     throw;
-  }  record_run(options);
+  }
+  record_run(options);
 }
 
 // A --force solve that did not finish (an error such as a full disk, or an

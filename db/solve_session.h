@@ -27,16 +27,16 @@ enum class SolverChoice { automatic, tiered, loopy };
 
 struct SolveOptions {
   std::string db_path;
-  int threads = 0;        // 0: all cores (of each process)
-  int processes = 1;      // of the MPI job (src/core/cluster.h)
-  bool progress = false;  // progress lines on stderr
-  bool resume = false;    // continue an interrupted solve of the same game
-  bool force = false;     // replace an existing database
-  bool wdl = false;       // --objective wdl: scored games solved for win/lose/tie only
-  int zstd_level = 0;            // 0: 14 where tiers are derived (connect4), else 6
-  bool derive_tiers = true;     // connect4: store every other tier only (db/solve_session.cpp)
-  int store_depth = -1;         // >= 0: search solve, records of the first store_depth plies only
-  std::size_t hash_mb = 1024;   // search: transposition table size
+  int threads = 0;                                // 0: all cores (of each process)
+  int processes = 1;                              // of the MPI job (src/core/cluster.h)
+  bool progress = false;                          // progress lines on stderr
+  bool resume = false;                            // continue an interrupted solve of the same game
+  bool force = false;                             // replace an existing database
+  bool wdl = false;                               // --objective wdl: scored games solved for win/lose/tie only
+  int zstd_level = 0;                             // 0: 14 where tiers are derived (connect4), else 6
+  bool derive_tiers = true;                       // connect4: store every other tier only (db/solve_session.cpp)
+  int store_depth = -1;                           // >= 0: search solve, records of the first store_depth plies only
+  std::size_t hash_mb = 1024;                     // search: transposition table size
   SolverChoice solver = SolverChoice::automatic;  // --solver auto|tiered|loopy
 };
 
@@ -66,8 +66,7 @@ class SolveSession {
   Stats stats_of_tier(int tier) const;
 
   // Meta entries that go with tier t's records (checkpoint, stats, hash).
-  static std::vector<std::pair<std::string, std::string>> tier_meta(int tier, const Stats& stats,
-                                                                    std::uint64_t hash);
+  static std::vector<std::pair<std::string, std::string>> tier_meta(int tier, const Stats& stats, std::uint64_t hash);
   // Marks the database complete: totals, start record, signature, times;
   // with --force, then replaces the old file by the new one.
   void finish(const Stats& total, const Record& start, std::uint64_t signature);

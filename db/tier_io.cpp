@@ -1,10 +1,11 @@
 #include "db/tier_io.h"
-#include "src/core/parallel.h"
+
+#include <tbb/enumerable_thread_specific.h>
 
 #include <algorithm>
 #include <memory>
 
-#include <tbb/enumerable_thread_specific.h>
+#include "src/core/parallel.h"
 
 namespace gsolve::db {
 namespace {
@@ -18,8 +19,8 @@ struct CompressContext {
 
 }  // namespace
 
-void write_tier(Database& db, std::uint32_t tier, std::span<const PackedRecord> records,
-                const ChunkLayout& layout, int zstd_level, const MetaEntries& meta) {
+void write_tier(Database& db, std::uint32_t tier, std::span<const PackedRecord> records, const ChunkLayout& layout,
+                int zstd_level, const MetaEntries& meta) {
   if (layout.derived(static_cast<int>(tier))) {
     // Nothing stored; and no checkpoint here: a resumed solve needs the records
     // of its checkpoint tier, so it restarts from the stored tier above.
@@ -70,7 +71,8 @@ std::vector<std::string> interleaved_frames(std::vector<std::string> concatenate
   std::vector<std::string> frames(concatenated.size());
   std::size_t at = 0;
   for (std::size_t r = 0; r < static_cast<std::size_t>(parts); ++r)
-    for (std::size_t f = r; f < frames.size(); f += static_cast<std::size_t>(parts)) frames[f] = std::move(concatenated[at++]);
+    for (std::size_t f = r; f < frames.size(); f += static_cast<std::size_t>(parts))
+      frames[f] = std::move(concatenated[at++]);
   return frames;
 }
 

@@ -21,8 +21,8 @@ using MetaEntries = std::vector<std::pair<std::string, std::string>>;
 // records[i] is the record of rank tier_begin + i (Unknown where nothing is stored).
 // Chunks whose records are all Unknown are not written; a derived tier
 // (layout.derived) writes none, only its meta entries, the checkpoint excepted.
-void write_tier(Database& db, std::uint32_t tier, std::span<const PackedRecord> records,
-                const ChunkLayout& layout, int zstd_level, const MetaEntries& meta);
+void write_tier(Database& db, std::uint32_t tier, std::span<const PackedRecord> records, const ChunkLayout& layout,
+                int zstd_level, const MetaEntries& meta);
 
 // write_tier in two steps, for a tier compressed by many processes: frames
 // first, first + stride, ... below end of the tier (frame f holds records

@@ -49,9 +49,7 @@ struct BinomialTable {
   }
 };
 inline constexpr BinomialTable kBinomial{};
-inline std::uint64_t binomial(int n, int k) {
-  return k < 0 || k > n ? 0 : kBinomial.c[n][k];
-}
+inline std::uint64_t binomial(int n, int k) { return k < 0 || k > n ? 0 : kBinomial.c[n][k]; }
 
 // Colex rank of the set bits of `set` among all words with the same popcount:
 // sum over the j-th set bit (from 0) at position s of C(s, j + 1).

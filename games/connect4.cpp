@@ -37,8 +37,7 @@ Connect4::Connect4(int width, int height) : width_(width), height_(height) {
   tier_begin_.assign(n_max + 2, 0);
   has_rank_ = true;
   for (int n = 0; n <= n_max; ++n) {
-    const unsigned __int128 size =
-        static_cast<unsigned __int128>(vectors[0][n]) * bits::binomial(n, (n + 1) / 2);
+    const unsigned __int128 size = static_cast<unsigned __int128>(vectors[0][n]) * bits::binomial(n, (n + 1) / 2);
     const unsigned __int128 next = tier_begin_[n] + size;
     if (next >> 62) {
       has_rank_ = false;
@@ -58,15 +57,12 @@ Connect4 Connect4::from_options(std::string_view options) {
   if (x == std::string_view::npos) throw bad();
   auto [p1, e1] = std::from_chars(options.data(), options.data() + x, w);
   auto [p2, e2] = std::from_chars(options.data() + x + 1, options.data() + options.size(), h);
-  if (e1 != std::errc{} || e2 != std::errc{} || p1 != options.data() + x ||
-      p2 != options.data() + options.size())
+  if (e1 != std::errc{} || e2 != std::errc{} || p1 != options.data() + x || p2 != options.data() + options.size())
     throw bad();
   return Connect4(w, h);
 }
 
-std::string Connect4::spec() const {
-  return "connect4:" + std::to_string(width_) + "x" + std::to_string(height_);
-}
+std::string Connect4::spec() const { return "connect4:" + std::to_string(width_) + "x" + std::to_string(height_); }
 
 bool Connect4::has_four(std::uint64_t pos) const { return connect4::has_four(geometry_, pos); }
 
@@ -166,8 +162,10 @@ bool Connect4::next_in_tier(Position& p) const {
 
 int Connect4::column_from_char(char c) const {
   int col = -1;
-  if (c >= '1' && c <= '9') col = c - '1';
-  else if (width_ > 9 && c >= 'a' && c <= 'z') col = 9 + (c - 'a');  // columns 10.. as a, b, ...
+  if (c >= '1' && c <= '9')
+    col = c - '1';
+  else if (width_ > 9 && c >= 'a' && c <= 'z')
+    col = 9 + (c - 'a');  // columns 10.. as a, b, ...
   return col;
 }
 
@@ -191,8 +189,7 @@ Connect4::Position Connect4::parse(std::string_view text) const {
       throw ParseError("bad character '" + quote_input(text.substr(i, 1)) + "'" + where + " (expected a column " +
                        column_range(width_) + ")");
     if (col >= width_) throw ParseError("column " + std::string(1, ch) + where + " is outside " + column_range(width_));
-    if (terminal(p).primitive())
-      throw ParseError("move" + where + " comes after the game ended");
+    if (terminal(p).primitive()) throw ParseError("move" + where + " comes after the game ended");
     if (!can_play(p, col)) throw ParseError("column " + std::string(1, ch) + " is full" + where);
     p = play(p, static_cast<Move>(col));
   }

@@ -58,9 +58,7 @@ class Connect4 {
     next.mask = p.mask | (p.mask + bottom_of(column));
     return next;
   }
-  bool can_play(const Position& p, int column) const {
-    return (p.mask & top_of(column)) == 0;
-  }
+  bool can_play(const Position& p, int column) const { return (p.mask & top_of(column)) == 0; }
   int stones(const Position& p) const { return __builtin_popcountll(p.mask); }
 
   // Four in a row somewhere in `stones` (a bitboard of one player).
@@ -70,11 +68,11 @@ class Connect4 {
   std::uint64_t playable_squares(std::uint64_t mask) const { return (mask + bottom_row_) & board_; }
   // The side to move has a move that wins at once (a non-primitive p): its record
   // is Win in 1, which a database need not store (db/resolver.h).
-  bool wins_now(const Position& p) const { return (winning_squares(p.current, p.mask) & playable_squares(p.mask)) != 0; }
-  std::uint64_t bottom_of(int column) const { return std::uint64_t{1} << (column * (height_ + 1)); }
-  std::uint64_t top_of(int column) const {
-    return std::uint64_t{1} << (column * (height_ + 1) + height_ - 1);
+  bool wins_now(const Position& p) const {
+    return (winning_squares(p.current, p.mask) & playable_squares(p.mask)) != 0;
   }
+  std::uint64_t bottom_of(int column) const { return std::uint64_t{1} << (column * (height_ + 1)); }
+  std::uint64_t top_of(int column) const { return std::uint64_t{1} << (column * (height_ + 1) + height_ - 1); }
   std::uint64_t column_mask(int column) const {
     return ((std::uint64_t{1} << height_) - 1) << (column * (height_ + 1));
   }

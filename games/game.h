@@ -58,15 +58,15 @@ template <class G>
 using MoveList = FixedList<typename G::Move, G::kMaxMoves>;
 
 template <class G>
-concept Game = requires(const G& g, const typename G::Position& p, typename G::Move m,
-                        MoveList<G>& moves, std::string_view text, std::uint64_t rank, int tier) {
+concept Game = requires(const G& g, const typename G::Position& p, typename G::Move m, MoveList<G>& moves,
+                        std::string_view text, std::uint64_t rank, int tier) {
   typename G::Position;
   typename G::Move;
   requires std::is_trivially_copyable_v<typename G::Position>;
   requires std::equality_comparable<typename G::Position>;
   { G::kMaxMoves } -> std::convertible_to<std::size_t>;
-  { G::kScored } -> std::convertible_to<bool>;   // records carry a score
-  { G::kLoopy } -> std::convertible_to<bool>;    // positions can repeat: needs the loopy solver
+  { G::kScored } -> std::convertible_to<bool>;  // records carry a score
+  { G::kLoopy } -> std::convertible_to<bool>;   // positions can repeat: needs the loopy solver
 
   { g.spec() } -> std::convertible_to<std::string>;  // canonical spec, e.g. "connect4:5x4"
   { g.start() } -> std::same_as<typename G::Position>;
@@ -122,8 +122,10 @@ concept HasUnmoves = requires(const G& g, const typename G::Position& p) {
 // positions, which must read as Unknown, never as a neighbour's record.
 template <Game G>
 constexpr bool text_names_only_reachable() {
-  if constexpr (requires { G::kTextIsMoveSequence; }) return G::kTextIsMoveSequence;
-  else return false;
+  if constexpr (requires { G::kTextIsMoveSequence; })
+    return G::kTextIsMoveSequence;
+  else
+    return false;
 }
 
 // canonical(play(p, m)) for every move m of a non-primitive position, in move

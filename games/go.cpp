@@ -1,12 +1,12 @@
 #include "games/go.h"
 
-#include "games/input_quote.h"
-
 #include <algorithm>
-#include <cmath>
 #include <cctype>
 #include <charconv>
+#include <cmath>
 #include <tuple>
+
+#include "games/input_quote.h"
 
 namespace gsolve {
 
@@ -201,7 +201,8 @@ int Go::black_area_margin(const Position& p) const {
     }
   };
   const std::uint64_t by_black = reached(p.black), by_white = reached(p.white);
-  return __builtin_popcountll(p.black | (by_black & ~by_white)) - __builtin_popcountll(p.white | (by_white & ~by_black));
+  return __builtin_popcountll(p.black | (by_black & ~by_white)) -
+         __builtin_popcountll(p.white | (by_white & ~by_black));
 }
 
 int Go::final_score(const Position& p) const {
@@ -456,7 +457,8 @@ std::vector<std::vector<SgfProperty>> parse_sgf_main_line(std::string_view s) {
   }
   skip_space();
   if (i < s.size()) {
-    if (s[i] == '(') throw ParseError("SGF holds more than one game tree (gsolve reads one: keep one game in the file)");
+    if (s[i] == '(')
+      throw ParseError("SGF holds more than one game tree (gsolve reads one: keep one game in the file)");
     throw bad("text after the game tree ('" + quote_input(s.substr(i)) + "')");
   }
   return nodes;
@@ -467,8 +469,7 @@ void check_sgf_root(const std::vector<SgfProperty>& root) {
   for (const auto& prop : root) {
     if (prop.values.size() != 1) continue;
     const std::string& v = prop.values[0];
-    if (prop.id == "GM" && v != "1")
-      throw ParseError("SGF game GM[" + quote_input(v) + "] is not Go (GM[1])");
+    if (prop.id == "GM" && v != "1") throw ParseError("SGF game GM[" + quote_input(v) + "] is not Go (GM[1])");
     if (prop.id == "RU") {
       const std::string rules = lower(v);
       const bool area = rules.empty() || rules == "chinese" || rules == "aga" || rules == "nz" ||

@@ -124,7 +124,9 @@ std::optional<GoLine::Position> GoLine::line_of(const GoGame& game) const {
 GoLine::Position GoLine::parse(std::string_view text) const {
   if (looks_like_sgf(text)) {
     const auto p = line_of(parse_go_game(go_, text));
-    if (!p) throw ParseError("go: an SGF game with setup stones or a move out of turn is not a line of play from the empty board");
+    if (!p)
+      throw ParseError(
+          "go: an SGF game with setup stones or a move out of turn is not a line of play from the empty board");
     return *p;
   }
   std::istringstream in{std::string(text)};

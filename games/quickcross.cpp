@@ -56,8 +56,8 @@ QuickCross::QuickCross(int rows, int cols, int connect) : rows_(rows), cols_(col
                      " is not supported (at most " + std::to_string(kMaxSquares) + " squares)");
   if (connect_ <= 0) connect_ = std::min(rows_, cols_);
   if (connect_ > std::max(rows_, cols_))
-    throw ParseError("connect=" + std::to_string(connect_) + " does not fit a " + std::to_string(rows_) +
-                     "x" + std::to_string(cols_) + " board (no line is that long)");
+    throw ParseError("connect=" + std::to_string(connect_) + " does not fit a " + std::to_string(rows_) + "x" +
+                     std::to_string(cols_) + " board (no line is that long)");
   board_ = (std::uint32_t{1} << squares()) - 1;
   for (int q = 0; q < squares(); ++q) rank_space_ *= 3;
 
@@ -115,8 +115,7 @@ QuickCross QuickCross::from_options(std::string_view options) {
   const std::string_view size = options.substr(0, comma);
   int rows = 0, cols = 0, connect = 0;
   const auto x = size.find('x');
-  if (x == std::string_view::npos || !parse_int(size.substr(0, x), rows) ||
-      !parse_int(size.substr(x + 1), cols))
+  if (x == std::string_view::npos || !parse_int(size.substr(0, x), rows) || !parse_int(size.substr(x + 1), cols))
     throw ParseError("bad quickcross size '" + quote_input(size) + "' (expected RxC, e.g. 3x4)");
   options = comma == std::string_view::npos ? std::string_view{} : options.substr(comma + 1);
   while (!options.empty()) {
@@ -133,8 +132,7 @@ QuickCross QuickCross::from_options(std::string_view options) {
 }
 
 std::string QuickCross::spec() const {
-  return "quickcross:" + std::to_string(rows_) + "x" + std::to_string(cols_) +
-         ",connect=" + std::to_string(connect_);
+  return "quickcross:" + std::to_string(rows_) + "x" + std::to_string(cols_) + ",connect=" + std::to_string(connect_);
 }
 
 bool QuickCross::has_line(std::uint32_t pieces) const {
@@ -260,8 +258,7 @@ QuickCross::Move QuickCross::parse_move(const Position& p, std::string_view text
     return static_cast<Move>(2 * q + (h ? 1 : 0));
   }
   const bool vertical = piece == "|";
-  if (vertical ? v : h)
-    throw ParseError("square " + square_name(q) + " already holds '" + quote_input(piece) + "'");
+  if (vertical ? v : h) throw ParseError("square " + square_name(q) + " already holds '" + quote_input(piece) + "'");
   return static_cast<Move>(2 * q + (vertical ? 1 : 0));
 }
 

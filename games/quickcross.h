@@ -70,9 +70,11 @@ class QuickCross {
   void for_each_unmove(const Position& p, F&& f) const {
     for (std::uint32_t occupied = p.h | p.v; occupied; occupied &= occupied - 1) {
       const std::uint32_t bit = occupied & (~occupied + 1);
-      f(Position{p.h & ~bit, p.v & ~bit});                        // placed
-      if (p.h & bit) f(Position{p.h & ~bit, p.v | bit});          // '|' turned to '-'
-      else f(Position{p.h | bit, p.v & ~bit});                    // '-' turned to '|'
+      f(Position{p.h & ~bit, p.v & ~bit});  // placed
+      if (p.h & bit)
+        f(Position{p.h & ~bit, p.v | bit});  // '|' turned to '-'
+      else
+        f(Position{p.h | bit, p.v & ~bit});  // '-' turned to '|'
     }
   }
   void generate_moves(const Position& p, MoveList<QuickCross>& moves) const;

@@ -111,7 +111,7 @@ inline int count(u64 b) { return __builtin_popcountll(b); }
 // 4 mirror columns, 5 mirror rows, 6 rotate 90, 7 rotate 270.
 // 0..3 fix the start position; 4..7 swap the colours of the centre.
 inline u64 flip_vertical(u64 b) { return __builtin_bswap64(b); }  // row r -> 7 - r
-inline u64 mirror_horizontal(u64 b) {                                 // column c -> 7 - c
+inline u64 mirror_horizontal(u64 b) {                             // column c -> 7 - c
   b = ((b >> 1) & 0x5555555555555555ull) | ((b & 0x5555555555555555ull) << 1);
   b = ((b >> 2) & 0x3333333333333333ull) | ((b & 0x3333333333333333ull) << 2);
   return ((b >> 4) & 0x0F0F0F0F0F0F0F0Full) | ((b & 0x0F0F0F0F0F0F0F0Full) << 4);
@@ -130,14 +130,22 @@ inline u64 transpose(u64 b) {  // (r, c) -> (c, r)
 inline u64 transform(u64 b, int s, int n) {
   const int k = 8 - n;  // rows/columns to shift back after a mirror
   switch (s) {
-    case 0: return b;
-    case 1: return flip_vertical(mirror_horizontal(b)) >> (9 * k);
-    case 2: return transpose(b);
-    case 3: return transpose(flip_vertical(mirror_horizontal(b))) >> (9 * k);
-    case 4: return mirror_horizontal(b) >> k;
-    case 5: return flip_vertical(b) >> (8 * k);
-    case 6: return transpose(flip_vertical(b)) >> k;   // (r, c) -> (c, n-1-r)
-    case 7: return flip_vertical(transpose(b)) >> (8 * k);  // (r, c) -> (n-1-c, r)
+    case 0:
+      return b;
+    case 1:
+      return flip_vertical(mirror_horizontal(b)) >> (9 * k);
+    case 2:
+      return transpose(b);
+    case 3:
+      return transpose(flip_vertical(mirror_horizontal(b))) >> (9 * k);
+    case 4:
+      return mirror_horizontal(b) >> k;
+    case 5:
+      return flip_vertical(b) >> (8 * k);
+    case 6:
+      return transpose(flip_vertical(b)) >> k;  // (r, c) -> (c, n-1-r)
+    case 7:
+      return flip_vertical(transpose(b)) >> (8 * k);  // (r, c) -> (n-1-c, r)
   }
   return b;
 }

@@ -52,9 +52,7 @@ constexpr std::array<std::array<std::uint16_t, 512>, 8> make_transform_table() {
 }
 constexpr auto kTransform = make_transform_table();
 
-constexpr std::uint32_t key(const TicTacToe::Position& p) {
-  return p.x | static_cast<std::uint32_t>(p.o) << 9;
-}
+constexpr std::uint32_t key(const TicTacToe::Position& p) { return p.x | static_cast<std::uint32_t>(p.o) << 9; }
 
 }  // namespace
 
@@ -78,9 +76,7 @@ void TicTacToe::generate_moves(const Position& p, MoveList<TicTacToe>& moves) co
     moves.push_back(static_cast<Move>(__builtin_ctz(empty)));
 }
 
-TicTacToe::Position TicTacToe::transform(const Position& p, int s) {
-  return {kTransform[s][p.x], kTransform[s][p.o]};
-}
+TicTacToe::Position TicTacToe::transform(const Position& p, int s) { return {kTransform[s][p.x], kTransform[s][p.o]}; }
 
 TicTacToe::Position TicTacToe::canonical(const Position& p) const {
   Position best = p;

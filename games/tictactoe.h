@@ -81,8 +81,7 @@ class TicTacToe {
   Move parse_move(const Position& p, std::string_view text) const;
 
  private:
-  static constexpr std::array<std::uint64_t, 11> kTierBegin = {0,    1,    10,   82,   334, 1090,
-                                                               2350, 4030, 5290, 5920, 6046};
+  static constexpr std::array<std::uint64_t, 11> kTierBegin = {0, 1, 10, 82, 334, 1090, 2350, 4030, 5290, 5920, 6046};
 };
 
 static_assert(Game<TicTacToe>);

@@ -13,20 +13,28 @@ enum class Value : std::uint8_t { Unknown = 0, Lose = 1, Draw = 2, Tie = 3, Win 
 
 constexpr std::string_view value_name(Value v) {
   switch (v) {
-    case Value::Win: return "win";
-    case Value::Lose: return "lose";
-    case Value::Tie: return "tie";
-    case Value::Draw: return "draw";
-    default: return "unknown";
+    case Value::Win:
+      return "win";
+    case Value::Lose:
+      return "lose";
+    case Value::Tie:
+      return "tie";
+    case Value::Draw:
+      return "draw";
+    default:
+      return "unknown";
   }
 }
 
 // The opponent's view of the same outcome.
 constexpr Value negate(Value v) {
   switch (v) {
-    case Value::Win: return Value::Lose;
-    case Value::Lose: return Value::Win;
-    default: return v;
+    case Value::Win:
+      return Value::Lose;
+    case Value::Lose:
+      return Value::Win;
+    default:
+      return v;
   }
 }
 

@@ -1,25 +1,25 @@
 #include "verify/fault_injector.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <random>
 #include <set>
 #include <stdexcept>
 #include <unordered_set>
 
-#include <fmt/format.h>
-#include <nlohmann/json.hpp>
-
 #include "db/contents.h"
 #include "db/keyed_runs.h"
+#include "db/resolver.h"
 #include "db/tier_io.h"
 #include "games/registry.h"
 #include "src/core/bitmap.h"
-#include "src/retrograde/discovery.h"
 #include "src/core/progress.h"
-#include "db/resolver.h"
+#include "src/retrograde/discovery.h"
 #include "verify/record_store.h"
 
 namespace gsolve::verify {
@@ -34,8 +34,10 @@ struct Reservoir {
   std::vector<std::uint64_t> items;
   void offer(std::uint64_t rank, std::mt19937_64& rng) {
     if (capacity == 0) return;
-    if (items.size() < capacity) items.push_back(rank);
-    else if (const std::uint64_t j = rng() % (seen + 1); j < capacity) items[j] = rank;
+    if (items.size() < capacity)
+      items.push_back(rank);
+    else if (const std::uint64_t j = rng() % (seen + 1); j < capacity)
+      items[j] = rank;
     ++seen;
   }
 };
@@ -86,7 +88,8 @@ class Records {
   }
 
   // Rewrites the records at the given ranks (rank -> new record); returns the old ones.
-  std::map<std::uint64_t, PackedRecord> rewrite(db::WriteTxn& txn, const std::map<std::uint64_t, PackedRecord>& changes) {
+  std::map<std::uint64_t, PackedRecord> rewrite(db::WriteTxn& txn,
+                                                const std::map<std::uint64_t, PackedRecord>& changes) {
     std::map<std::uint64_t, PackedRecord> old;
     if (keyed_) {
       load_keyed();
@@ -147,7 +150,8 @@ class Records {
       std::uint64_t base = 0;
       std::uint32_t t = 0;
       for (;; ++t) {
-        const std::uint64_t frames = (c_.tiers[t + 1] - c_.tiers[t] + c_.layout.frame_records - 1) / c_.layout.frame_records;
+        const std::uint64_t frames =
+            (c_.tiers[t + 1] - c_.tiers[t] + c_.layout.frame_records - 1) / c_.layout.frame_records;
         if (unit < base + frames) break;
         base += frames;
       }
@@ -353,7 +357,8 @@ InjectResult inject_faults(const InjectOptions& o) {
         got.push_back(rank);
       }
       if (got.size() < want)
-        throw std::invalid_argument(fmt::format("{}: only {} suitable positions for {} faults", o.in, got.size(), want));
+        throw std::invalid_argument(
+            fmt::format("{}: only {} suitable positions for {} faults", o.in, got.size(), want));
       return got;
     };
     const auto inner_ranks = take(inner, want_inner);
@@ -361,7 +366,8 @@ InjectResult inject_faults(const InjectOptions& o) {
     for (std::size_t i = 0; i < inner_ranks.size(); ++i)
       result.faults.push_back(Fault{inner_ranks[i], i < want_value ? "value" : "remoteness", "", {}, {}});
     for (const auto rank : primitive_ranks) result.faults.push_back(Fault{rank, "primitive", "", {}, {}});
-    std::sort(result.faults.begin(), result.faults.end(), [](const Fault& a, const Fault& b) { return a.rank < b.rank; });
+    std::sort(result.faults.begin(), result.faults.end(),
+              [](const Fault& a, const Fault& b) { return a.rank < b.rank; });
 
     // Decide every change (in rank order, so the same seed gives the same records).
     std::map<std::uint64_t, PackedRecord> old_records, changes;
@@ -376,10 +382,14 @@ InjectResult inject_faults(const InjectOptions& o) {
       f.old_record = unpack(old_records.at(f.rank));
       f.new_record = f.old_record;
       f.position = g.format(g.unrank(f.rank));
-      if (f.kind == "value") f.new_record.value = other_value(f.old_record.value, G::kLoopy, rng);
-      else if (f.kind == "remoteness") f.new_record.remoteness = other_remoteness(f.old_record.remoteness);
-      else if (primitive_index++ % 2 == 0) f.new_record.value = other_value(f.old_record.value, G::kLoopy, rng);
-      else f.new_record.remoteness = 2;
+      if (f.kind == "value")
+        f.new_record.value = other_value(f.old_record.value, G::kLoopy, rng);
+      else if (f.kind == "remoteness")
+        f.new_record.remoteness = other_remoteness(f.old_record.remoteness);
+      else if (primitive_index++ % 2 == 0)
+        f.new_record.value = other_value(f.old_record.value, G::kLoopy, rng);
+      else
+        f.new_record.remoteness = 2;
       changes[f.rank] = pack(f.new_record);
     }
 

@@ -1,11 +1,10 @@
 #include "verify/record_store.h"
 
+#include <fmt/format.h>
 #include <sys/mman.h>
 
 #include <algorithm>
 #include <bit>
-
-#include <fmt/format.h>
 
 #include "db/chunk.h"
 #include "db/keyed_runs.h"
@@ -18,7 +17,9 @@ namespace gsolve::verify {
 struct RecordStore::ThreadState {
   static constexpr std::size_t kCacheFrames = 64;
   ThreadState(const db::Database& db, std::uint32_t frame_records)
-      : chunks(db), ids(kCacheFrames, ~std::uint64_t{0}), damaged(kCacheFrames, false),
+      : chunks(db),
+        ids(kCacheFrames, ~std::uint64_t{0}),
+        damaged(kCacheFrames, false),
         frames(kCacheFrames, std::vector<PackedRecord>(frame_records)) {}
   db::ChunkReader chunks;
   std::vector<std::uint64_t> ids;
@@ -30,8 +31,8 @@ RecordStore::RecordStore(const db::Database& db, const db::Contents& contents, s
     : db_(db), tiers_(contents.tiers), layout_(contents.layout), budget_(budget_bytes) {
   if (tiers_.size() < 2) throw db::DbError(db.path() + ": damaged database: no tiers");
   if (!std::has_single_bit(layout_.frame_records) || !std::has_single_bit(layout_.frames_per_chunk))
-    throw db::DbError(db.path() + fmt::format(": frame layout {}x{} is not a power of two",
-                                              layout_.frame_records, layout_.frames_per_chunk));
+    throw db::DbError(db.path() + fmt::format(": frame layout {}x{} is not a power of two", layout_.frame_records,
+                                              layout_.frames_per_chunk));
   narrow_ = !contents.scored && layout_.planes == 2;
   frame_shift_ = std::countr_zero(layout_.frame_records);
   for (std::size_t t = 0; t + 1 < tiers_.size(); ++t) {
@@ -75,7 +76,7 @@ std::string RecordStore::locate(std::uint64_t rank) const {
 std::uint64_t RecordStore::load(std::uint64_t frame, int tier, std::uint64_t rank) {
   auto& state = threads_->local();
   if (!state) state = std::make_unique<ThreadState>(db_, layout_.frame_records);
-  const std::uint64_t in_tier = frame - frame_base_[tier];  // frame index inside the tier
+  const std::uint64_t in_tier = frame - frame_base_[tier];               // frame index inside the tier
   const std::uint64_t first = tiers_[tier] + (in_tier << frame_shift_);  // its first rank
   const std::uint64_t slot = frame % ThreadState::kCacheFrames;
   const std::uint64_t at = rank - first;
@@ -96,8 +97,7 @@ std::uint64_t RecordStore::load(std::uint64_t frame, int tier, std::uint64_t ran
     if (won && !fits) break;
     // lost the race: `st` holds the new state, look again
   }
-  if (!claimed && state->ids[slot] == frame)
-    return state->damaged[slot] ? kDamagedRecord : state->frames[slot][at];
+  if (!claimed && state->ids[slot] == frame) return state->damaged[slot] ? kDamagedRecord : state->frames[slot][at];
 
   // Decode into the thread's cache slot.
   const auto chunk = static_cast<std::uint32_t>(in_tier / layout_.frames_per_chunk);
@@ -108,20 +108,23 @@ std::uint64_t RecordStore::load(std::uint64_t frame, int tier, std::uint64_t ran
   bool damaged = false;
   if (blob) {
     std::uint32_t count = 0;
-    damaged = db::decode_frame(*blob, in_chunk, layout_, state->chunks.dctx(), out, count) ==
-              db::FrameStatus::damaged;
+    damaged = db::decode_frame(*blob, in_chunk, layout_, state->chunks.dctx(), out, count) == db::FrameStatus::damaged;
   }
   state->ids[slot] = frame;
   state->damaged[slot] = damaged;
   if (claimed) {
     std::uint8_t final_state = kLoaded;
-    if (!blob) final_state = kAbsent;
-    else if (damaged) final_state = kDamaged;
+    if (!blob)
+      final_state = kAbsent;
+    else if (damaged)
+      final_state = kDamaged;
     else {
       // Only this frame's own ranks: the last frame of a tier is short.
       const std::uint64_t n = std::min<std::uint64_t>(layout_.frame_records, tiers_[tier + 1] - first);
-      if (narrow_) std::copy_n(out.begin(), n, narrow_records_ + first);
-      else std::copy_n(out.begin(), n, wide_records_ + first);
+      if (narrow_)
+        std::copy_n(out.begin(), n, narrow_records_ + first);
+      else
+        std::copy_n(out.begin(), n, wide_records_ + first);
     }
     if (final_state != kLoaded) bytes_.fetch_sub(frame_bytes, std::memory_order_relaxed);
     state_[frame].store(final_state, std::memory_order_release);
@@ -159,9 +162,9 @@ KeyedStore::KeyedStore(const db::Database& db, const db::Contents&) {
   mdb_cursor_close(cur);
   mdb_txn_abort(txn);
   // A damaged B-tree must not end the table early and silently drop the runs after it.
-  db::check_end_of_data(rc, db.path() + ": keyed table, after " +
-                                (run_firsts_.empty() ? std::string("its start")
-                                                     : fmt::format("keyed run {:016x}", run_firsts_.back())));
+  db::check_end_of_data(
+      rc, db.path() + ": keyed table, after " +
+              (run_firsts_.empty() ? std::string("its start") : fmt::format("keyed run {:016x}", run_firsts_.back())));
   for (std::size_t i = 0; i < run_firsts_.size(); ++i)
     if (run_damaged[i])
       damaged_.emplace_back(run_firsts_[i], i + 1 < run_firsts_.size() ? run_firsts_[i + 1] : ~std::uint64_t{0});

@@ -24,14 +24,14 @@
 // frame = (local % chunk_records) / frame_records.
 #pragma once
 
+#include <tbb/enumerable_thread_specific.h>
+
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
-
-#include <tbb/enumerable_thread_specific.h>
 
 #include "db/contents.h"
 #include "db/database.h"
@@ -58,9 +58,12 @@ class RecordStore {
     const std::uint64_t frame = frame_base_[tier] + ((rank - tiers_[tier]) >> frame_shift_);
     const std::uint8_t state = state_[frame].load(std::memory_order_acquire);
     std::uint64_t packed;
-    if (state == kLoaded) packed = narrow_ ? narrow_records_[rank] : wide_records_[rank];
-    else if (state == kAbsent) return {};
-    else packed = load(frame, tier, rank);
+    if (state == kLoaded)
+      packed = narrow_ ? narrow_records_[rank] : wide_records_[rank];
+    else if (state == kAbsent)
+      return {};
+    else
+      packed = load(frame, tier, rank);
     if (packed == kDamagedRecord) return {Status::damaged, {}};
     if ((packed & 7) == 0) return {};
     return {Status::ok, unpack(static_cast<PackedRecord>(packed))};
@@ -149,7 +152,7 @@ class KeyedStore {
   long damaged_run(std::uint64_t rank) const;
   std::vector<std::uint64_t> ranks_;
   std::vector<PackedRecord> records_;
-  std::vector<std::uint64_t> run_firsts_;  // every run's first rank (its key), sorted
+  std::vector<std::uint64_t> run_firsts_;                         // every run's first rank (its key), sorted
   std::vector<std::pair<std::uint64_t, std::uint64_t>> damaged_;  // [first, next first) of damaged runs
 };
 

@@ -1,9 +1,9 @@
 #include "verify/report.h"
 
-#include <algorithm>
-
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+
+#include <algorithm>
 
 #include "src/core/progress.h"
 
@@ -11,8 +11,10 @@ namespace gsolve::verify {
 
 std::string record_text(const Record& r, bool scored) {
   std::string s(value_name(r.value));
-  if (r.value != Value::Draw && r.value != Value::Unknown) s += fmt::format(" in {}", r.remoteness);
-  else if (r.value == Value::Draw && r.remoteness != 0) s += fmt::format(" (remoteness {})", r.remoteness);
+  if (r.value != Value::Draw && r.value != Value::Unknown)
+    s += fmt::format(" in {}", r.remoteness);
+  else if (r.value == Value::Draw && r.remoteness != 0)
+    s += fmt::format(" (remoteness {})", r.remoteness);
   if (scored && r.known()) s += fmt::format(", score {:+}", r.score);
   return s;
 }
@@ -36,7 +38,9 @@ std::uint64_t Counters::errors() const {
 }
 
 namespace {
-bool by_key(const ErrorEntry& a, const ErrorEntry& b) { return ErrorSink::key(a.kind, a.rank) < ErrorSink::key(b.kind, b.rank); }
+bool by_key(const ErrorEntry& a, const ErrorEntry& b) {
+  return ErrorSink::key(a.kind, a.rank) < ErrorSink::key(b.kind, b.rank);
+}
 }  // namespace
 
 void ErrorSink::add(ErrorEntry e) {
@@ -82,8 +86,10 @@ namespace {
 nlohmann::json record_json(const Record& r, bool scored) {
   nlohmann::json j;
   j["value"] = value_name(r.value);
-  if (r.value == Value::Unknown || (r.value == Value::Draw && r.remoteness == 0)) j["remoteness"] = nullptr;
-  else j["remoteness"] = r.remoteness;
+  if (r.value == Value::Unknown || (r.value == Value::Draw && r.remoteness == 0))
+    j["remoteness"] = nullptr;
+  else
+    j["remoteness"] = r.remoteness;
   if (scored) j["score"] = r.score;
   return j;
 }
@@ -101,30 +107,29 @@ nlohmann::json report_to_json(const VerifyReport& r) {
     if (!e.note.empty()) j["note"] = e.note;
     errors.push_back(std::move(j));
   }
-  nlohmann::json j = {
-      {"db", r.db_path},
-      {"game", r.game},
-      {"mode", r.mode},
-      {"complete", r.complete},
-      {"threads", r.threads},
-      {"seconds", r.seconds},
-      {"visited", r.counts.visited},
-      {"checked", r.counts.checked},
-      {"unreadable", r.counts.unreadable},
-      {"skipped", r.counts.skipped()},
-      {"skipped_by_reason",
-       {{"already_checked", r.counts.skip_repeat},
-        {"chance", r.counts.skip_chance},
-        {"beyond_coverage", r.counts.skip_beyond},
-        {"damaged_child", r.counts.skip_damaged_child}}},
-      {"checked_by_search", r.counts.deep},
-      {"errors", r.errors()},
-      {"errors_by_kind", kinds},
-      {"positions_per_second", r.positions_per_second()},
-      {"canonical_positions", r.canonical_positions},
-      {"coverage", r.coverage()},
-      {"damaged_frames", r.damaged_frames},
-      {"first_errors", errors}};
+  nlohmann::json j = {{"db", r.db_path},
+                      {"game", r.game},
+                      {"mode", r.mode},
+                      {"complete", r.complete},
+                      {"threads", r.threads},
+                      {"seconds", r.seconds},
+                      {"visited", r.counts.visited},
+                      {"checked", r.counts.checked},
+                      {"unreadable", r.counts.unreadable},
+                      {"skipped", r.counts.skipped()},
+                      {"skipped_by_reason",
+                       {{"already_checked", r.counts.skip_repeat},
+                        {"chance", r.counts.skip_chance},
+                        {"beyond_coverage", r.counts.skip_beyond},
+                        {"damaged_child", r.counts.skip_damaged_child}}},
+                      {"checked_by_search", r.counts.deep},
+                      {"errors", r.errors()},
+                      {"errors_by_kind", kinds},
+                      {"positions_per_second", r.positions_per_second()},
+                      {"canonical_positions", r.canonical_positions},
+                      {"coverage", r.coverage()},
+                      {"damaged_frames", r.damaged_frames},
+                      {"first_errors", errors}};
   if (r.mode == "random") {
     j["walks"] = r.walks;
     j["steps"] = r.steps;
@@ -150,8 +155,8 @@ std::string report_to_text(const VerifyReport& r, std::size_t max_errors) {
                                 r.threads == 1 ? "" : "s");
   if (r.mode == "random") {
     out += fmt::format("walks      {} (seed {}), {} positions on the walks\n", r.walks, r.seed, r.steps);
-    out += fmt::format("checked    {} positions, {}{} distinct", c.checked,
-                       r.distinct_estimated ? "about " : "", r.distinct_checked);
+    out += fmt::format("checked    {} positions, {}{} distinct", c.checked, r.distinct_estimated ? "about " : "",
+                       r.distinct_checked);
     if (r.canonical_positions)
       out += fmt::format(": {:.2f}% of the {} canonical positions", 100 * r.coverage(), r.canonical_positions);
     out += "\n";
@@ -167,8 +172,7 @@ std::string report_to_text(const VerifyReport& r, std::size_t max_errors) {
     if (c.skip_chance) why.push_back(fmt::format("{} by chance P(already checked)", c.skip_chance));
     if (c.skip_beyond)
       why.push_back(fmt::format("{} at the edge of the database's coverage (--deep checks them)", c.skip_beyond));
-    if (c.skip_damaged_child)
-      why.push_back(fmt::format("{} with a child in a damaged frame", c.skip_damaged_child));
+    if (c.skip_damaged_child) why.push_back(fmt::format("{} with a child in a damaged frame", c.skip_damaged_child));
     out += fmt::format(" ({})", fmt::join(why, ", "));
   }
   out += "\n";
@@ -181,11 +185,11 @@ std::string report_to_text(const VerifyReport& r, std::size_t max_errors) {
   }
   out += "\n";
   out += fmt::format("rate       {} positions/s ({:.2f} s)\n", human_count(r.positions_per_second()), r.seconds);
-  if (!r.damaged_frames.empty())
-    out += fmt::format("damaged    {}\n", fmt::join(r.damaged_frames, ", "));
+  if (!r.damaged_frames.empty()) out += fmt::format("damaged    {}\n", fmt::join(r.damaged_frames, ", "));
   const std::size_t shown = std::min(max_errors, r.first_errors.size());
   if (shown) {
-    out += fmt::format("first {} error{} (lowest database index first, damaged frames last):\n", shown, shown == 1 ? "" : "s");
+    out += fmt::format("first {} error{} (lowest database index first, damaged frames last):\n", shown,
+                       shown == 1 ? "" : "s");
     for (std::size_t i = 0; i < shown; ++i) out += error_line(r.first_errors[i], r.scored) + "\n";
   }
   return out;

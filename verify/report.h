@@ -5,10 +5,9 @@
 #include <atomic>
 #include <cstdint>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "src/core/record.h"
 #include "verify/rule.h"
@@ -28,14 +27,14 @@ struct ErrorEntry {
 
 // Counts kept per thread and summed at the end (no shared counter on the hot path).
 struct Counters {
-  std::uint64_t visited = 0;        // positions reached (a walk's repeats included)
-  std::uint64_t checked = 0;        // positions compared with the rule (passed or failed)
-  std::uint64_t unreadable = 0;     // own record missing or damaged (reported as errors)
-  std::uint64_t skip_repeat = 0;    // random: already checked
-  std::uint64_t skip_chance = 0;    // random: left out with probability P(already checked)
-  std::uint64_t skip_beyond = 0;    // outside a partial database's coverage
+  std::uint64_t visited = 0;             // positions reached (a walk's repeats included)
+  std::uint64_t checked = 0;             // positions compared with the rule (passed or failed)
+  std::uint64_t unreadable = 0;          // own record missing or damaged (reported as errors)
+  std::uint64_t skip_repeat = 0;         // random: already checked
+  std::uint64_t skip_chance = 0;         // random: left out with probability P(already checked)
+  std::uint64_t skip_beyond = 0;         // outside a partial database's coverage
   std::uint64_t skip_damaged_child = 0;  // a child's record is unreadable: cannot be checked
-  std::uint64_t deep = 0;           // checked with children re-solved by search (--deep)
+  std::uint64_t deep = 0;                // checked with children re-solved by search (--deep)
   std::array<std::uint64_t, kErrorKinds> by_kind{};
 
   void merge(const Counters& o);
@@ -77,13 +76,13 @@ struct VerifyReport {
   int threads = 1;
   double seconds = 0;
   Counters counts;
-  std::vector<ErrorEntry> first_errors;      // lowest ranks first
-  std::vector<std::string> damaged_frames;   // distinct "chunk T:C frame F"
-  std::uint64_t canonical_positions = 0;     // from the database's meta; 0 if unknown
+  std::vector<ErrorEntry> first_errors;     // lowest ranks first
+  std::vector<std::string> damaged_frames;  // distinct "chunk T:C frame F"
+  std::uint64_t canonical_positions = 0;    // from the database's meta; 0 if unknown
   // --random only
   std::uint64_t walks = 0, steps = 0, seed = 0;
-  std::uint64_t distinct_checked = 0;  // distinct positions checked
-  bool distinct_estimated = false;     // sampled mode: distinct_checked is an estimate
+  std::uint64_t distinct_checked = 0;            // distinct positions checked
+  bool distinct_estimated = false;               // sampled mode: distinct_checked is an estimate
   std::vector<double> already_checked_by_depth;  // measured P(already checked) on the last walks
 
   std::uint64_t errors() const { return counts.errors(); }

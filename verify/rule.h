@@ -37,11 +37,22 @@ inline Record expected_from_children(std::span<const Record> children, bool scor
   for (const Record& c : children) {
     if (scored && -int{c.score} != best_score) continue;  // not a best-score child
     switch (c.value) {
-      case Value::Lose: some_lose = true; min_lose = std::min(min_lose, int{c.remoteness}); break;
-      case Value::Tie: some_tie = true; min_tie = std::min(min_tie, int{c.remoteness}); break;
-      case Value::Draw: some_draw = true; break;
-      case Value::Win: max_win = std::max(max_win, int{c.remoteness}); break;
-      case Value::Unknown: break;  // callers never pass one
+      case Value::Lose:
+        some_lose = true;
+        min_lose = std::min(min_lose, int{c.remoteness});
+        break;
+      case Value::Tie:
+        some_tie = true;
+        min_tie = std::min(min_tie, int{c.remoteness});
+        break;
+      case Value::Draw:
+        some_draw = true;
+        break;
+      case Value::Win:
+        max_win = std::max(max_win, int{c.remoteness});
+        break;
+      case Value::Unknown:
+        break;  // callers never pass one
     }
   }
 
@@ -81,12 +92,12 @@ enum class ErrorKind : int {
 };
 inline constexpr int kErrorKinds = 7;
 
-inline constexpr const char* kErrorKindNames[kErrorKinds] = {
-    "wrong value", "wrong remoteness", "wrong score", "bad primitive",
-    "missing child", "missing record", "damaged frame"};
-inline constexpr const char* kErrorKindKeys[kErrorKinds] = {
-    "wrong_value", "wrong_remoteness", "wrong_score", "bad_primitive",
-    "missing_child", "missing_record", "damaged_frame"};
+inline constexpr const char* kErrorKindNames[kErrorKinds] = {"wrong value",   "wrong remoteness", "wrong score",
+                                                             "bad primitive", "missing child",    "missing record",
+                                                             "damaged frame"};
+inline constexpr const char* kErrorKindKeys[kErrorKinds] = {"wrong_value",   "wrong_remoteness", "wrong_score",
+                                                            "bad_primitive", "missing_child",    "missing_record",
+                                                            "damaged_frame"};
 
 inline const char* error_kind_name(ErrorKind k) { return kErrorKindNames[static_cast<int>(k)]; }
 inline const char* error_kind_key(ErrorKind k) { return kErrorKindKeys[static_cast<int>(k)]; }
@@ -95,10 +106,14 @@ inline const char* error_kind_key(ErrorKind k) { return kErrorKindKeys[static_ca
 // Value first, then remoteness, then score: the first difference names the error.
 // Returns false when they agree.
 inline bool compare_records(const Record& stored, const Record& expected, bool scored, ErrorKind& kind) {
-  if (stored.value != expected.value) kind = ErrorKind::wrong_value;
-  else if (stored.remoteness != expected.remoteness) kind = ErrorKind::wrong_remoteness;
-  else if (scored && stored.score != expected.score) kind = ErrorKind::wrong_score;
-  else return false;
+  if (stored.value != expected.value)
+    kind = ErrorKind::wrong_value;
+  else if (stored.remoteness != expected.remoteness)
+    kind = ErrorKind::wrong_remoteness;
+  else if (scored && stored.score != expected.score)
+    kind = ErrorKind::wrong_score;
+  else
+    return false;
   return true;
 }
 

@@ -33,8 +33,7 @@ void run_with(const G& g, Store& store, const VerifyOptions& o, Progress& progre
         return solver->record(p);
       };
   }
-  if (o.deep && !report.complete && !deep)
-    throw std::runtime_error("--deep: no search solver for " + g.spec());
+  if (o.deep && !report.complete && !deep) throw std::runtime_error("--deep: no search solver for " + g.spec());
   Verifier<G, Store> verifier(g, store, report.scored, report.complete, sink, deep, layout);
   tbb::enumerable_thread_specific<Counters> counters;
   const auto t0 = std::chrono::steady_clock::now();
@@ -66,7 +65,8 @@ VerifyReport run_verify(const VerifyOptions& options, Progress& progress) {
   // A solve that was killed or is still running has written part of its
   // records: nothing to check against the rules yet (exit 2, not a pass).
   if (!contents.complete)
-    throw db::DbError(o.db_path + ": database is incomplete (its solve was interrupted or is still running; "
+    throw db::DbError(o.db_path +
+                      ": database is incomplete (its solve was interrupted or is still running; "
                       "solve --resume completes it): nothing verified");
 
   VerifyReport report;

@@ -51,6 +51,11 @@
 // Both modes measure P_d per depth on every round and report it.
 #pragma once
 
+#include <tbb/blocked_range.h>
+#include <tbb/concurrent_hash_map.h>
+#include <tbb/concurrent_unordered_set.h>
+#include <tbb/enumerable_thread_specific.h>
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -59,16 +64,11 @@
 #include <string>
 #include <vector>
 
-#include <tbb/blocked_range.h>
-#include <tbb/concurrent_hash_map.h>
-#include <tbb/concurrent_unordered_set.h>
-#include <tbb/enumerable_thread_specific.h>
-
+#include "db/resolver.h"
 #include "games/game.h"
 #include "src/core/bitmap.h"
 #include "src/core/parallel.h"
 #include "src/core/progress.h"
-#include "db/resolver.h"
 #include "verify/record_store.h"
 #include "verify/report.h"
 #include "verify/rule.h"
@@ -77,15 +77,15 @@ namespace gsolve::verify {
 
 struct VerifyOptions {
   std::string db_path;
-  bool backtrack = false;        // else random
-  std::uint64_t walks = 0;       // random: walk budget (0: none; 10000 if no time budget either)
-  double seconds = 0;            // random: time budget (0: none)
+  bool backtrack = false;   // else random
+  std::uint64_t walks = 0;  // random: walk budget (0: none; 10000 if no time budget either)
+  double seconds = 0;       // random: time budget (0: none)
   std::uint64_t seed = 1;
-  int max_steps = 0;             // random, loopy games: plies per walk (0: default 1000)
-  bool sampled = false;          // random: estimate P from a sample instead of an exact set
-  bool deep = false;             // partial databases: re-solve missing children by search (connect4)
-  std::size_t deep_hash_mb = 64; // --deep: transposition table per thread, MiB
-  std::size_t max_errors = 20;   // errors listed (the lowest ranks)
+  int max_steps = 0;              // random, loopy games: plies per walk (0: default 1000)
+  bool sampled = false;           // random: estimate P from a sample instead of an exact set
+  bool deep = false;              // partial databases: re-solve missing children by search (connect4)
+  std::size_t deep_hash_mb = 64;  // --deep: transposition table per thread, MiB
+  std::size_t max_errors = 20;    // errors listed (the lowest ranks)
   std::uint64_t cache_bytes = std::uint64_t{2} << 30;  // decoded frames kept (record_store.h)
   int threads = 0;
   bool progress = false;
@@ -115,8 +115,7 @@ struct WalkRng {
 class RankSet {
  public:
   static constexpr std::uint64_t kMaxBitmapBits = std::uint64_t{1} << 32;  // 512 MiB
-  explicit RankSet(std::uint64_t rank_space)
-      : dense_(rank_space <= kMaxBitmapBits), bits_(dense_ ? rank_space : 0) {}
+  explicit RankSet(std::uint64_t rank_space) : dense_(rank_space <= kMaxBitmapBits), bits_(dense_ ? rank_space : 0) {}
   // True if this call added the rank.
   bool insert(std::uint64_t rank) { return dense_ ? bits_.set(rank) : sparse_.insert(rank).second; }
   void prefetch(std::uint64_t rank) const {
@@ -154,8 +153,13 @@ class Verifier {
   // layout: the database's (what it leaves out: derived tiers, Win in 1).
   Verifier(const G& g, Store& store, bool scored, bool complete, ErrorSink& sink, DeepSolve deep = {},
            const db::ChunkLayout& layout = {})
-      : g_(g), store_(store), resolver_(g, store, layout, scored, &expected_from_children), scored_(scored),
-        complete_(complete), sink_(sink), deep_(std::move(deep)) {}
+      : g_(g),
+        store_(store),
+        resolver_(g, store, layout, scored, &expected_from_children),
+        scored_(scored),
+        complete_(complete),
+        sink_(sink),
+        deep_(std::move(deep)) {}
   static bool leads_on(Outcome o) { return o != Outcome::beyond && o != Outcome::frontier; }
 
   // Checks canonical position p (rank, tier). `children` receives p's
@@ -220,9 +224,12 @@ class Verifier {
       const auto got = resolver_.get(child.p, child.tier, child.rank);
       child.lookup = got;
       child.looked_up = true;
-      if (got.status == Status::ok) records.push_back(got.record);
-      else if (got.status == Status::damaged) damaged_child = true;
-      else if (!missing) missing = &child;
+      if (got.status == Status::ok)
+        records.push_back(got.record);
+      else if (got.status == Status::damaged)
+        damaged_child = true;
+      else if (!missing)
+        missing = &child;
     }
     if (missing && !complete_) {
       if (!deep_ || damaged_child) {
@@ -244,8 +251,7 @@ class Verifier {
     if (missing) {
       ++c.checked;
       error(c, ErrorKind::missing_child, p, rank, &stored, nullptr, [&] {
-        return "child \"" + g_.format(missing->p) + "\" (index " + std::to_string(missing->rank) +
-               ") has no record";
+        return "child \"" + g_.format(missing->p) + "\" (index " + std::to_string(missing->rank) + ") has no record";
       });
       return Outcome::failed;
     }
@@ -287,7 +293,7 @@ class Verifier {
         ++c.visited;
         const Outcome outcome =
             check_position(at.p, at.rank, at.tier, children, c, at.looked_up ? &at.lookup : nullptr, &visited);
-        if (leads_on(outcome))  // a partial database ends where its records end
+        if (leads_on(outcome))                             // a partial database ends where its records end
           for (std::size_t i = children.size(); i-- > 0;)  // reversed: first move on top (preorder)
             if (visited.insert(children[i].rank)) stack.push_back(children[i]);
         if (++local.unreported == 4096) {
@@ -308,13 +314,12 @@ class Verifier {
               VerifyReport& report) {
     const int max_steps = o.max_steps > 0 ? o.max_steps : 1000;
     // Depth bound: a non-loopy game moves up a tier or passes (two passes end it).
-    const std::size_t depths =
-        static_cast<std::size_t>(G::kLoopy ? max_steps : 2 * g_.tier_count() + 2) + 1;
+    const std::size_t depths = static_cast<std::size_t>(G::kLoopy ? max_steps : 2 * g_.tier_count() + 2) + 1;
     const bool exact = !o.sampled;
     RankSet checked_set(exact ? g_.rank_space() : 0);
     tbb::concurrent_hash_map<std::uint64_t, std::uint64_t> sample_set;  // sampled rank -> first round
-    constexpr std::uint64_t kSampleMask = 15;                            // 1 in 16
-    std::vector<double> p_estimate(depths, 0.0);                         // P_d used by the current round
+    constexpr std::uint64_t kSampleMask = 15;                           // 1 in 16
+    std::vector<double> p_estimate(depths, 0.0);                        // P_d used by the current round
     struct Local {
       std::vector<std::uint64_t> visits, already;  // this round, per depth
       std::uint64_t steps = 0;
@@ -329,8 +334,7 @@ class Verifier {
 
     const auto t0 = std::chrono::steady_clock::now();
     auto out_of_time = [&] {
-      return o.seconds > 0 &&
-             std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() >= o.seconds;
+      return o.seconds > 0 && std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() >= o.seconds;
     };
     std::uint64_t walks_done = 0;
     for (std::uint64_t round = 0;; ++round) {
@@ -364,8 +368,10 @@ class Verifier {
               ++local.visits[d];
               decltype(sample_set)::accessor acc;
               do_check = sample_set.insert(acc, rank);
-              if (do_check) acc->second = round;
-              else if (acc->second < round) ++local.already[d];
+              if (do_check)
+                acc->second = round;
+              else if (acc->second < round)
+                ++local.already[d];
               if (!do_check) ++c.skip_repeat;
             } else {
               // Unsampled: the chance it is checked already is P_d.
@@ -429,7 +435,7 @@ class Verifier {
   }
 
  private:
-  static constexpr int kBatch = 1024;              // backtrack: positions per task before sharing
+  static constexpr int kBatch = 1024;                 // backtrack: positions per task before sharing
   static constexpr std::uint64_t kRoundWalks = 1024;  // random: walks between P_d updates
   static constexpr std::uint64_t kMinVisits = 16;     // random: visits at a depth to measure P_d
 

@@ -1,19 +1,18 @@
 // gsolve bench: fixed work with a result signature. The signature changes only
 // when some solved record changes; the time is for comparing builds.
+#include <fmt/format.h>
+#include <tbb/global_control.h>
 #include <unistd.h>
 
 #include <chrono>
-#include <ctime>
 #include <cstdlib>
+#include <ctime>
 #include <filesystem>
 #include <memory>
-
-#include <fmt/format.h>
 #include <nlohmann/json.hpp>
-#include <tbb/global_control.h>
 
-#include "src/cli/cli.h"
 #include "games/registry.h"
+#include "src/cli/cli.h"
 #include "src/cli/option_ranges.h"
 #include "src/search/searcher.h"
 #include "src/search/test_set.h"
@@ -28,9 +27,9 @@ const std::vector<std::string> kBenchGames = {"tictactoe", "connect4:4x4", "conn
 // Connect 4 positions from the public test sets (Test_L2_R2 and Test_L1_R2),
 // solved one by one with a cleared table: nodes are the search's signature.
 const std::vector<std::string> kBenchPositions = {
-    "274552224131661", "5455174361263362", "2531276566711153", "37313333717124171162542",
-    "6614446666373154", "24617524315172127", "32751571231557",  "335662333565",
-    "2416615552",      "157564142155"};
+    "274552224131661",  "5455174361263362",  "2531276566711153", "37313333717124171162542",
+    "6614446666373154", "24617524315172127", "32751571231557",   "335662333565",
+    "2416615552",       "157564142155"};
 
 void run_search_bench(int threads) {
   const Connect4 g(7, 6);
@@ -67,13 +66,15 @@ void run_bench(int threads) {
     const auto t0 = std::chrono::steady_clock::now();
     const SolveResult r = solve_spec(spec, o, progress);
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    fmt::print("{:<24} {:>12} {:>18} {:>9.3f}\n", spec, r.stats.total_canonical(), fmt::format("{:016x}", r.signature), s);
+    fmt::print("{:<24} {:>12} {:>18} {:>9.3f}\n", spec, r.stats.total_canonical(), fmt::format("{:016x}", r.signature),
+               s);
     total_positions += r.stats.total_canonical();
     signature = signature * 31 + r.signature;
     total_seconds += s;
   }
   std::filesystem::remove_all(dir);
-  fmt::print("\nPositions solved: {}\nSignature: {:016x}\nSeconds: {:.3f}\n", total_positions, signature, total_seconds);
+  fmt::print("\nPositions solved: {}\nSignature: {:016x}\nSeconds: {:.3f}\n", total_positions, signature,
+             total_seconds);
   run_search_bench(threads);
 }
 
@@ -135,12 +136,13 @@ int run_set_bench(const SetOptions& o, const G& game, Solver& solver, const sear
     if (r.mismatches) j["first_wrong"] = r.first_mismatch;
     fmt::print("{}\n", j.dump());
   } else {
-    const std::string driver = (o.algorithm.empty() ? "default" : o.algorithm) + (o.killers ? "+killers" : "") +
-                               (o.history ? "+history" : "");
-    fmt::print("{:<12} {:>6} lines {:>2} thr {:<18} mean CPU {:>10.3f} ms  wall {:>10.3f} ms  nodes {:>12.0f}  {}wrong {}{}\n",
-               name, r.positions, o.threads, driver, r.cpu_seconds / n * 1e3, r.seconds / n * 1e3, r.mean_nodes(),
-               o.all_moves ? fmt::format("moves {}  ", r.moves_checked) : "", r.mismatches,
-               r.mismatches ? " (first: " + r.first_mismatch + ")" : "");
+    const std::string driver =
+        (o.algorithm.empty() ? "default" : o.algorithm) + (o.killers ? "+killers" : "") + (o.history ? "+history" : "");
+    fmt::print(
+        "{:<12} {:>6} lines {:>2} thr {:<18} mean CPU {:>10.3f} ms  wall {:>10.3f} ms  nodes {:>12.0f}  {}wrong {}{}\n",
+        name, r.positions, o.threads, driver, r.cpu_seconds / n * 1e3, r.seconds / n * 1e3, r.mean_nodes(),
+        o.all_moves ? fmt::format("moves {}  ", r.moves_checked) : "", r.mismatches,
+        r.mismatches ? " (first: " + r.first_mismatch + ")" : "");
     if (o.remoteness)
       fmt::print("{:<12} remoteness phase: mean CPU {:.3f} ms, nodes {:.0f} (sum of remoteness {})\n", name,
                  r.remoteness_cpu_seconds / n * 1e3, static_cast<double>(r.remoteness_nodes) / n, r.remoteness_sum);
@@ -173,9 +175,14 @@ int run_position_bench(const SetOptions& o) {
   const double cpu = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (o.json) {
-    fmt::print("{}\n", nlohmann::json({{"position", o.position}, {"score", score}, {"threads", o.threads},
-                                        {"algorithm", o.algorithm}, {"weak", o.weak}, {"nodes", solver.nodes()},
-                                        {"wall_seconds", wall}, {"cpu_seconds", cpu}})
+    fmt::print("{}\n", nlohmann::json({{"position", o.position},
+                                       {"score", score},
+                                       {"threads", o.threads},
+                                       {"algorithm", o.algorithm},
+                                       {"weak", o.weak},
+                                       {"nodes", solver.nodes()},
+                                       {"wall_seconds", wall},
+                                       {"cpu_seconds", cpu}})
                            .dump());
   } else {
     fmt::print("position '{}': {} {}, {} nodes, {:.2f} s wall, {:.2f} s CPU, {} thread(s), {}\n", o.position,
@@ -206,13 +213,18 @@ void add_bench(CLI::App& app) {
                                   "--set: only the first N lines (default all)");
   add_integer_option<std::size_t>(cmd, "--hash", o->hash_mb, 1, kMaxHashMb,
                                   "--set, --position: transposition table size in MB (default 64)");
-  cmd->add_option("--algorithm", o->algorithm, "--set, --position: root driver: narrowing, negascout, mtdf, alphabeta (default: the game's, narrowing for connect4)")
+  cmd->add_option("--algorithm", o->algorithm,
+                  "--set, --position: root driver: narrowing, negascout, mtdf, alphabeta (default: the game's, "
+                  "narrowing for connect4)")
       ->check(CLI::IsMember({"narrowing", "negascout", "mtdf", "alphabeta"}));
   cmd->add_flag("--weak", o->weak, "--set, --position: the sign of each score only");
-  cmd->add_flag("--killers", o->killers, "--set, --position: order moves with killer moves too (off: they cost nodes here)");
-  cmd->add_flag("--history", o->history, "--set, --position: order moves with the history heuristic too (off: it costs nodes)");
-  add_integer_option(cmd, "--split-depth", o->split_depth, 0, 64,
-                     "Parallel search: plies below the root that may split (default: the game's; connect4 6, reversi 8)");
+  cmd->add_flag("--killers", o->killers,
+                "--set, --position: order moves with killer moves too (off: they cost nodes here)");
+  cmd->add_flag("--history", o->history,
+                "--set, --position: order moves with the history heuristic too (off: it costs nodes)");
+  add_integer_option(
+      cmd, "--split-depth", o->split_depth, 0, 64,
+      "Parallel search: plies below the root that may split (default: the game's; connect4 6, reversi 8)");
   add_integer_option(cmd, "--min-split-empties", o->min_split_empties, 0, 64,
                      "Parallel search: no split where fewer squares are empty (default: the game's; connect4 16, "
                      "reversi 14)");

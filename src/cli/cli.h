@@ -1,10 +1,9 @@
 // The command line: one subcommand per file in src/cli/, main only dispatches.
 #pragma once
 
+#include <CLI/CLI.hpp>
 #include <string>
 #include <vector>
-
-#include <CLI/CLI.hpp>
 
 namespace gsolve::cli {
 

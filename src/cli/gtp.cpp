@@ -13,30 +13,47 @@
 #include <bit>
 #include <cctype>
 #include <chrono>
-#include <optional>
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "games/go.h"
+#include "games/input_quote.h"
 #include "src/cli/cli.h"
 #include "src/cli/go_line_book.h"
 #include "src/cli/option_ranges.h"
-#include "games/input_quote.h"
+#include "src/core/version.h"
 #include "src/search/go/benson.h"
 #include "src/search/go/go_solver.h"
-#include "src/core/version.h"
 
 namespace gsolve::cli {
 namespace {
 
-constexpr const char* kCommands[] = {
-    "protocol_version",      "name",        "version", "known_command", "list_commands", "quit", "boardsize",
-    "rectangular_boardsize", "clear_board", "komi",    "play",          "genmove",       "undo", "showboard",
-    "final_score",           "is_legal",    "loadsgf", "printsgf",      "final_status_list", "time_settings", "time_left"};
+constexpr const char* kCommands[] = {"protocol_version",
+                                     "name",
+                                     "version",
+                                     "known_command",
+                                     "list_commands",
+                                     "quit",
+                                     "boardsize",
+                                     "rectangular_boardsize",
+                                     "clear_board",
+                                     "komi",
+                                     "play",
+                                     "genmove",
+                                     "undo",
+                                     "showboard",
+                                     "final_score",
+                                     "is_legal",
+                                     "loadsgf",
+                                     "printsgf",
+                                     "final_status_list",
+                                     "time_settings",
+                                     "time_left"};
 
 struct GtpOptions {
   double seconds = 0;  // genmove's time limit (0: until proven)
@@ -246,9 +263,9 @@ class GtpEngine {
       line.set_turn(p.black_to_move);
       std::uint64_t kept_black = p.black, kept_white = p.white;  // never captured along the line
       const double seconds = options_.seconds > 0 ? options_.seconds : kStatusSeconds;
-      solver().set_deadline(std::chrono::steady_clock::now() +
-                            std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                std::chrono::duration<double>(seconds)));
+      solver().set_deadline(
+          std::chrono::steady_clock::now() +
+          std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds)));
       try {
         for (int i = 0; i < 4 * go_.points() && !line.over(); ++i) {
           line.play_unchecked(solver().best_move(line));
@@ -271,7 +288,9 @@ class GtpEngine {
       }
       solver().set_deadline(std::nullopt);
     }
-    const std::uint64_t wanted = status == "dead" ? dead : status == "seki" ? seki : (p.black | p.white) & ~dead & ~seki;
+    const std::uint64_t wanted = status == "dead"   ? dead
+                                 : status == "seki" ? seki
+                                                    : (p.black | p.white) & ~dead & ~seki;
     std::string out;
     for (std::uint64_t b = wanted; b; b &= b - 1)
       out += (out.empty() ? "" : " ") + upper(go_.point_name(static_cast<Go::Move>(std::countr_zero(b))));
@@ -286,7 +305,8 @@ class GtpEngine {
     return s;
   }
   void resize(int w, int h) {
-    if (w < 1 || w > 7 || h < 1 || h > 7) throw GtpError{fmt::format("unacceptable size ({}x{}: gsolve plays boards of 1 to 7 points a side)", w, h)};
+    if (w < 1 || w > 7 || h < 1 || h > 7)
+      throw GtpError{fmt::format("unacceptable size ({}x{}: gsolve plays boards of 1 to 7 points a side)", w, h)};
     go_ = Go(w, h, go_.komi(), go_.superko());
     game_ = std::make_unique<GoGame>(go_);
   }
@@ -377,7 +397,7 @@ class GtpEngine {
   std::unique_ptr<GoGame> game_;
   GtpOptions options_;
   std::unique_ptr<search::go::GoSolver> solver_;
-  std::string solver_go_;  // the rules solver_ was made for
+  std::string solver_go_;             // the rules solver_ was made for
   std::unique_ptr<GoLineBook> book_;  // --db: stored lines answer genmove first
   std::optional<GtpClock> clock_;     // time_settings
   GtpClock::Left left_[2];            // time_left of Black, White
@@ -390,8 +410,7 @@ void run_gtp(const std::string& spec, const GtpOptions& o) {
   if (spec != "go" && !spec.starts_with("go:")) throw ParseError("gtp plays go only (got --game " + spec + ")");
   const Go go = Go::from_options(colon == std::string::npos ? "" : std::string_view(spec).substr(colon + 1));
   auto book = db_path.empty() ? nullptr : std::make_unique<GoLineBook>(db_path);
-  if (book && book->spec() != go.spec())
-    throw ParseError(db_path + " holds " + book->spec() + ", not " + go.spec());
+  if (book && book->spec() != go.spec()) throw ParseError(db_path + " holds " + book->spec() + ", not " + go.spec());
   GtpEngine engine(go, o, std::move(book));
   for (std::string raw; std::getline(std::cin, raw);) {
     std::string line;
@@ -446,7 +465,8 @@ void add_gtp(CLI::App& app) {
                   "the game, from the empty board under the same rules, is within its depth; the search after");
   add_threads_option(cmd, o->threads, "1");
   add_integer_option<std::size_t>(cmd, "--hash", o->hash_mb, 1, kMaxHashMb,
-                                  "Search tables in MB: a quarter for the timed search, the rest one table for all the threads' provers (default 256)");
+                                  "Search tables in MB: a quarter for the timed search, the rest one table for all the "
+                                  "threads' provers (default 256)");
   cmd->callback([spec, o] {
     GtpOptions options = *o;
     options.threads = thread_count(options.threads);

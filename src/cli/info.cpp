@@ -1,10 +1,10 @@
 // gsolve info --db FILE: what the database holds.
+#include <fmt/format.h>
+
 #include <charconv>
 #include <iostream>
 #include <map>
 #include <memory>
-
-#include <fmt/format.h>
 
 #include "db/contents.h"
 #include "db/keyed_runs.h"
@@ -89,9 +89,13 @@ void run_info(const std::string& path, bool json) {
         rows.push_back({{"remoteness", r}, {"win", at(R[W], r)}, {"lose", at(R[L], r)}, {"tie", at(R[T], r)}});
     nlohmann::json tiers = nlohmann::json::array();
     for (const auto& [tier, s] : by_tier)
-      tiers.push_back({{"tier", tier}, {"win", s.reachable_of(Value::Win)}, {"lose", s.reachable_of(Value::Lose)},
-                       {"tie", s.reachable_of(Value::Tie)}, {"draw", s.reachable_of(Value::Draw)},
-                       {"primitive", s.primitive_reachable}, {"canonical", s.total_canonical()}});
+      tiers.push_back({{"tier", tier},
+                       {"win", s.reachable_of(Value::Win)},
+                       {"lose", s.reachable_of(Value::Lose)},
+                       {"tie", s.reachable_of(Value::Tie)},
+                       {"draw", s.reachable_of(Value::Draw)},
+                       {"primitive", s.primitive_reachable},
+                       {"canonical", s.total_canonical()}});
     nlohmann::json j = {
         {"game", contents.game},
         {"objective", contents.objective},
@@ -104,10 +108,16 @@ void run_info(const std::string& path, bool json) {
         {"canonical_positions", canonical},
         {"reachable_positions", stats.total_reachable()},
         {"primitive_positions", {{"canonical", stats.primitive_canonical}, {"reachable", stats.primitive_reachable}}},
-        {"counts", {{"win", stats.reachable_of(Value::Win)}, {"lose", stats.reachable_of(Value::Lose)},
-                    {"tie", stats.reachable_of(Value::Tie)}, {"draw", stats.reachable_of(Value::Draw)}}},
-        {"canonical_counts", {{"win", stats.canonical_of(Value::Win)}, {"lose", stats.canonical_of(Value::Lose)},
-                              {"tie", stats.canonical_of(Value::Tie)}, {"draw", stats.canonical_of(Value::Draw)}}},
+        {"counts",
+         {{"win", stats.reachable_of(Value::Win)},
+          {"lose", stats.reachable_of(Value::Lose)},
+          {"tie", stats.reachable_of(Value::Tie)},
+          {"draw", stats.reachable_of(Value::Draw)}}},
+        {"canonical_counts",
+         {{"win", stats.canonical_of(Value::Win)},
+          {"lose", stats.canonical_of(Value::Lose)},
+          {"tie", stats.canonical_of(Value::Tie)},
+          {"draw", stats.canonical_of(Value::Draw)}}},
         {"remoteness", rows},
         {"by_tier", tiers},
         {"draw", stats.reachable_of(Value::Draw)},
@@ -126,9 +136,9 @@ void run_info(const std::string& path, bool json) {
   }
   fmt::print("game          {}  (objective {}, solver {})\n", contents.game, contents.objective, contents.solver);
   fmt::print("coverage      {}\n", contents.coverage == "complete"
-                                        ? "every reachable position"
-                                        : contents.coverage + " (deeper positions are searched by query)");
-  fmt::print("solve         {}\n", contents.complete                ? "finished, signature " + signature
+                                       ? "every reachable position"
+                                       : contents.coverage + " (deeper positions are searched by query)");
+  fmt::print("solve         {}\n", contents.complete            ? "finished, signature " + signature
                                    : db::WriterLock::held(path) ? "RUNNING (a solve is writing it now)"
                                                                 : "INTERRUPTED (solve --resume continues it)");
   if (pending) fmt::print("searched      {} positions of the deepest stored ply so far\n", pending);
@@ -140,12 +150,12 @@ void run_info(const std::string& path, bool json) {
   fmt::print("start         {}\n", start_text(start));
   fmt::print("positions     {} canonical, {} reachable ({} primitive)\n", canonical, stats.total_reachable(),
              stats.primitive_reachable);
-  fmt::print("values        win {}  lose {}  tie {}  draw {}   (reachable positions)\n",
-             stats.reachable_of(Value::Win), stats.reachable_of(Value::Lose), stats.reachable_of(Value::Tie),
-             stats.reachable_of(Value::Draw));
-  fmt::print("size          file {} bytes ({:.3f} bits per canonical position), records {} bytes in {} chunks "
-             "({:.3f} bits per canonical position)\n",
-             file_bytes, file_bits, chunk_bytes, chunks, bits);
+  fmt::print("values        win {}  lose {}  tie {}  draw {}   (reachable positions)\n", stats.reachable_of(Value::Win),
+             stats.reachable_of(Value::Lose), stats.reachable_of(Value::Tie), stats.reachable_of(Value::Draw));
+  fmt::print(
+      "size          file {} bytes ({:.3f} bits per canonical position), records {} bytes in {} chunks "
+      "({:.3f} bits per canonical position)\n",
+      file_bytes, file_bits, chunk_bytes, chunks, bits);
   fmt::print("\n{:>10} {:>14} {:>14} {:>14}\n", "remoteness", "win", "lose", "tie");
   for (int r = 0; r <= max_r; ++r)
     if (at(R[W], r) || at(R[L], r) || at(R[T], r))

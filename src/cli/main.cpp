@@ -11,8 +11,8 @@
 #include "db/database.h"
 #include "games/game.h"
 #include "games/input_quote.h"
-#include "src/core/cluster.h"
 #include "src/cli/cli.h"
+#include "src/core/cluster.h"
 
 namespace gsolve::cli {
 int& exit_code() {
@@ -35,7 +35,8 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
   for (std::size_t i = 1; i <= a.size(); ++i)
     for (std::size_t j = 1; j <= b.size(); ++j) {
       d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] != b[j - 1])});
-      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
     }
   return d[a.size()][b.size()];
 }
@@ -66,8 +67,10 @@ std::string command_error(CLI::App& app, int argc, char** argv) {
 // so the others leave those to the root; their own failures name the process.
 int report(const char* what, bool same_everywhere) {
   const gsolve::Cluster& cluster = gsolve::Cluster::world();
-  if (cluster.root()) std::fprintf(stderr, "gsolve: error: %s\n", what);
-  else if (!same_everywhere) std::fprintf(stderr, "gsolve (process %d): error: %s\n", cluster.rank(), what);
+  if (cluster.root())
+    std::fprintf(stderr, "gsolve: error: %s\n", what);
+  else if (!same_everywhere)
+    std::fprintf(stderr, "gsolve (process %d): error: %s\n", cluster.rank(), what);
   return 2;
 }
 
@@ -79,9 +82,8 @@ int run(int argc, char** argv) {
   // Only the command named is built when there is one (its options are most
   // of a cold query's start); every command for --help and errors.
   constexpr std::pair<std::string_view, void (*)(CLI::App&)> commands[] = {
-      {"solve", cli::add_solve}, {"query", cli::add_query}, {"info", cli::add_info},  {"bench", cli::add_bench},
-      {"verify", cli::add_verify}, {"perft", cli::add_perft}, {"gtp", cli::add_gtp},
-      {"serve", cli::add_serve}};
+      {"solve", cli::add_solve},   {"query", cli::add_query}, {"info", cli::add_info}, {"bench", cli::add_bench},
+      {"verify", cli::add_verify}, {"perft", cli::add_perft}, {"gtp", cli::add_gtp},   {"serve", cli::add_serve}};
   // "help [command]" is "[command] --help".
   std::vector<char*> args(argv, argv + argc);
   static char help_flag[] = "--help";

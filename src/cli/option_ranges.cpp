@@ -17,7 +17,8 @@ bool parse_size(const std::string& text, std::uint64_t& bytes) {
   if (std::from_chars(text.data(), text.data() + digits, n).ec != std::errc{}) return false;
   int shift = 0;
   if (digits < text.size()) {
-    const auto unit = std::string_view("KMGT").find(static_cast<char>(std::toupper(static_cast<unsigned char>(text[digits]))));
+    const auto unit =
+        std::string_view("KMGT").find(static_cast<char>(std::toupper(static_cast<unsigned char>(text[digits]))));
     if (unit == std::string_view::npos) return false;
     shift = 10 * static_cast<int>(unit + 1);
   }

@@ -82,8 +82,7 @@ void run_perft(const PerftOptions& o) {
     fmt::print("perft {} to ply {}\n{:>4} {:>16} {:>16} {:>14}\n", g.spec(), o.depth, "ply", "nodes", "standard",
                "finished");
     if (done >= 0) print_counts(counts, done);
-    if (done < o.depth)
-      fmt::print("incomplete: {}; plies {}..{} not finished\n", watch.reason(), done + 1, o.depth);
+    if (done < o.depth) fmt::print("incomplete: {}; plies {}..{} not finished\n", watch.reason(), done + 1, o.depth);
     fmt::print("{:.3f} s, {:.3f} s CPU, {} thread{}\n", seconds, cpu, threads, threads == 1 ? "" : "s");
   });
 }

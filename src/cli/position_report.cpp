@@ -7,8 +7,10 @@ namespace {
 
 nlohmann::json record_json(nlohmann::json j, const Record& r, bool scored, bool weak) {
   j["value"] = value_name(r.value);
-  if (weak || r.value == Value::Draw || r.value == Value::Unknown) j["remoteness"] = nullptr;
-  else j["remoteness"] = r.remoteness;
+  if (weak || r.value == Value::Draw || r.value == Value::Unknown)
+    j["remoteness"] = nullptr;
+  else
+    j["remoteness"] = r.remoteness;
   if (scored) j["score"] = r.known() ? nlohmann::json(r.score) : nlohmann::json(nullptr);  // no score: not 0
   return j;
 }
@@ -57,7 +59,9 @@ std::string report_to_text(const PositionReport& r, bool scored, bool weak) {
   if (r.score_bounds) {
     const auto [lower, upper] = *r.score_bounds;
     head = value_name(value_of_bounds(*r.score_bounds));
-    if (scored) head += lower == upper ? fmt::format(", score {:+}", lower) : fmt::format(", score between {:+} and {:+}", lower, upper);
+    if (scored)
+      head += lower == upper ? fmt::format(", score {:+}", lower)
+                             : fmt::format(", score between {:+} and {:+}", lower, upper);
   }
   std::string how = r.source == "search" ? "searched" : "";
   if (!r.incomplete.empty()) how += (how.empty() ? "" : "; ") + ("incomplete: " + r.incomplete);

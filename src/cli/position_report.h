@@ -5,12 +5,11 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "games/game.h"
 #include "games/input_quote.h"
@@ -29,7 +28,7 @@ struct PositionReport {
   std::string position;
   Record record;
   bool primitive = false;
-  std::vector<MoveReport> moves;  // best first (the order of the moves' preference for the mover)
+  std::vector<MoveReport> moves;    // best first (the order of the moves' preference for the mover)
   std::string source = "database";  // or "search": not stored, solved live; "rules": a final board not stored
   // Why a search stopped before the report was whole ("--time 5 s ran out",
   // "interrupted"); empty: complete. Records it did not reach are unknown.
@@ -37,7 +36,7 @@ struct PositionReport {
   // The stopped search's proven bounds on the position's score where its record is unknown.
   std::optional<std::pair<int, int>> score_bounds;
   std::optional<std::uint64_t> nodes;  // searched: the nodes the report's searches took
-  std::string board;  // drawn for the text report (src/cli/board_text.h); empty: none
+  std::string board;                   // drawn for the text report (src/cli/board_text.h); empty: none
   std::string board_line;  // the board in one line for --json where the position's text is not the board (go)
 };
 

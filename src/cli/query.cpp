@@ -1,24 +1,25 @@
 // gsolve query: value, remoteness (score) and every move's value of positions,
 // from a database, or searched live (connect4) below a partial database's
 // stored plies or with --game and no database.
+#include <fmt/format.h>
 #include <tbb/global_control.h>
 #include <tbb/info.h>
 
 #include <algorithm>
 #include <cctype>
-#include <functional>
-#include <type_traits>
-#include <iostream>
 #include <fstream>
+#include <functional>
+#include <iostream>
 #include <map>
-#include <sstream>
-#include <string_view>
 #include <memory>
 #include <optional>
-
-#include <fmt/format.h>
+#include <sstream>
+#include <string_view>
+#include <type_traits>
 
 #include "db/contents.h"
+#include "db/resolver.h"
+#include "db/writer_lock.h"
 #include "games/input_quote.h"
 #include "games/registry.h"
 #include "src/cli/board_text.h"
@@ -26,8 +27,6 @@
 #include "src/cli/option_ranges.h"
 #include "src/cli/position_report.h"
 #include "src/cli/search_watch.h"
-#include "db/resolver.h"
-#include "db/writer_lock.h"
 #include "src/search/searcher.h"
 #include "src/search/stop.h"
 
@@ -41,13 +40,13 @@ struct QueryOptions {
   bool json = false;
   bool weak = false;
   bool progress = false;
-  std::string sgf_path;  // go: the position at the end of this SGF file's main line
+  std::string sgf_path;         // go: the position at the end of this SGF file's main line
   std::optional<int> at_least;  // one test "score >= T" (scored games, searched)
-  double seconds = 0;  // --time per position (0: none; the option takes > 0)
+  double seconds = 0;           // --time per position (0: none; the option takes > 0)
   int threads = 1;
   std::size_t hash_mb = 256;
-  std::string journal;  // go: --journal FILE
-  std::optional<int> cut_plies;  // go: --cut-plies N
+  std::string journal;                                                // go: --journal FILE
+  std::optional<int> cut_plies;                                       // go: --cut-plies N
   std::size_t cache_mb = db::RecordReader::kDefaultCacheBytes >> 20;  // decoded frames kept
 };
 
@@ -58,7 +57,7 @@ template <Game G>
 struct RecordSource {
   std::function<Record(const typename G::Position&)> stored;  // Unknown where not stored; none: no database
   search::Searcher<G>* searcher = nullptr;
-  bool weak = false;  // the value (and score) only, no remoteness
+  bool weak = false;                       // the value (and score) only, no remoteness
   bool searched = false, stopped = false;  // for the report being made
 
   Record operator()(const typename G::Position& canonical) {
@@ -90,7 +89,10 @@ struct RecordSource {
     if (!weak) return searcher->record(canonical);
     // Weak: the exact score where the game is scored, else its sign.
     const int s = G::kScored ? searcher->solve(canonical) : searcher->solve_weak(canonical);
-    return Record{s > 0 ? Value::Win : s < 0 ? Value::Lose : Value::Tie, 0, static_cast<std::int16_t>(G::kScored ? s : 0)};
+    return Record{s > 0   ? Value::Win
+                  : s < 0 ? Value::Lose
+                          : Value::Tie,
+                  0, static_cast<std::int16_t>(G::kScored ? s : 0)};
   }
 };
 
@@ -118,7 +120,9 @@ void answer_at_least(const G& g, const QueryOptions& o, const std::string& text,
     std::cout << j.dump() << "\n";
   } else {
     std::cout << fmt::format("{}: score >= {}: {} (searched{})\n", text.empty() ? "(start)" : text, *o.at_least,
-                             !holds ? "unknown" : *holds ? "yes" : "no",
+                             !holds   ? "unknown"
+                             : *holds ? "yes"
+                                      : "no",
                              holds ? "" : "; incomplete: " + watch.reason());
   }
 }
@@ -154,14 +158,18 @@ void answer_all(const G& g, const QueryOptions& o, bool scored, bool complete, R
                        "' is not reachable from the start (the complete database holds no record of it)");
     report.source = by_rules ? "rules" : source.searched ? "search" : "database";
     if (source.searched) report.nodes = source.searcher->nodes() - before;
-    if (o.json) report.board_line = board_line(g, p);
-    else report.board = board_text(g, p);
+    if (o.json)
+      report.board_line = board_line(g, p);
+    else
+      report.board = board_text(g, p);
     if (source.stopped) {
       report.incomplete = watch.reason();
       if (!report.record.known() && (!weak || scored)) report.score_bounds = source.searcher->proven_range();
     }
-    if (o.json) std::cout << report_to_json(report, scored, weak).dump() << "\n";
-    else std::cout << report_to_text(report, scored, weak);
+    if (o.json)
+      std::cout << report_to_json(report, scored, weak).dump() << "\n";
+    else
+      std::cout << report_to_text(report, scored, weak);
     std::cout.flush();
   };
   bool any_bad = false;
@@ -230,7 +238,8 @@ void check_options(const G& g, const QueryOptions& o, bool searching) {
   const bool go = std::is_same_v<G, GoLine>;
   if (!o.journal.empty() && !go)
     throw ParseError("--journal applies to go searches (--game go:WxH), not " + std::string(g.spec()));
-  if (o.cut_plies && !go) throw ParseError("--cut-plies applies to go searches (--game go:WxH), not " + std::string(g.spec()));
+  if (o.cut_plies && !go)
+    throw ParseError("--cut-plies applies to go searches (--game go:WxH), not " + std::string(g.spec()));
   if (o.at_least && !(G::kScored && searching))
     throw ParseError("--at-least applies to searches of scored games without a database (reversi, go), not " +
                      std::string(g.spec()) + (searching ? "" : " with --db"));
@@ -264,8 +273,7 @@ void run_query(const QueryOptions& o) {
   const auto contents = db::Contents::read(*database);
   if (!o.game.empty()) {
     const std::string wanted = with_game(o.game, [](const auto& g) { return std::string(g.spec()); });
-    if (wanted != contents.game)
-      throw db::DbError(o.db_path + ": database holds " + contents.game + ", not " + wanted);
+    if (wanted != contents.game) throw db::DbError(o.db_path + ": database holds " + contents.game + ", not " + wanted);
   }
   const bool partial = contents.coverage != "complete";
   if (partial) may_search();
@@ -287,7 +295,9 @@ void run_query(const QueryOptions& o) {
     };
     answer_all(g, o, contents.scored, contents.complete && !partial, source);
   });
-  if (!contents.complete) std::cerr << "gsolve: warning: " << o.db_path << " is not complete (" << db::WriterLock::why_incomplete(o.db_path) << ")\n";
+  if (!contents.complete)
+    std::cerr << "gsolve: warning: " << o.db_path << " is not complete (" << db::WriterLock::why_incomplete(o.db_path)
+              << ")\n";
 }
 
 // The positions CLI11 gave as positionals and as extras, in the order they

@@ -67,8 +67,10 @@ void SearchWatch::run() {
   while (!done_) {
     auto until = nodes_ ? next_beat : Clock::time_point::max();
     if (deadline_ && !search::stop_requested()) until = std::min(until, *deadline_);
-    if (until == Clock::time_point::max()) wake_.wait(lock);
-    else wake_.wait_until(lock, until);
+    if (until == Clock::time_point::max())
+      wake_.wait(lock);
+    else
+      wake_.wait_until(lock, until);
     if (done_) break;
     const auto now = Clock::now();
     if (deadline_ && now >= *deadline_) search::stop_flag().store(true);

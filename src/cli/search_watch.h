@@ -27,7 +27,7 @@ class SearchWatch {
   // Starts one position's clock: its deadline, and a stop the last deadline made is lifted (not Ctrl-C's).
   void start();
   std::optional<std::chrono::steady_clock::time_point> deadline() const { return deadline_; }
-  double seconds() const;  // since start()
+  double seconds() const;    // since start()
   bool interrupted() const;  // Ctrl-C came
   // Why the searches stopped: "interrupted" or "--time S s ran out".
   std::string reason() const;

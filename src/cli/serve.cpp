@@ -1,9 +1,9 @@
 // gsolve serve: the page and JSON API to explore solved games in a browser
 // (src/serve/), over the databases and games named on the command line.
+#include <fmt/format.h>
+
 #include <iostream>
 #include <memory>
-
-#include <fmt/format.h>
 
 #include "games/game.h"
 #include "src/cli/cli.h"
@@ -19,9 +19,7 @@ struct ServeOptions {
   std::size_t cache_mb = 64;
 };
 
-bool is_loopback(const std::string& host) {
-  return host == "localhost" || host == "::1" || host.starts_with("127.");
-}
+bool is_loopback(const std::string& host) { return host == "localhost" || host == "::1" || host.starts_with("127."); }
 
 std::string this_program() {
   std::string path(4096, '\0');
@@ -32,7 +30,8 @@ std::string this_program() {
 }
 
 void run_serve(ServeOptions& o) {
-  if (o.databases.empty() && o.games.empty()) throw ParseError("serve needs --db FILE or --game SPEC (both repeatable)");
+  if (o.databases.empty() && o.games.empty())
+    throw ParseError("serve needs --db FILE or --game SPEC (both repeatable)");
   std::vector<serve::ServedGame> served;
   o.server.program = this_program();
   auto add = [&](serve::ServedGame g) {
@@ -53,8 +52,9 @@ void run_serve(ServeOptions& o) {
 void add_serve(CLI::App& app) {
   auto o = std::make_shared<ServeOptions>();
   CLI::App* cmd = app.add_subcommand("serve", "A web page and JSON API to explore databases and games in a browser");
-  cmd->add_option("--db", o->databases, "Database file to serve (repeatable), opened read-only; named by its file "
-                                        "name without .gsdb");
+  cmd->add_option("--db", o->databases,
+                  "Database file to serve (repeatable), opened read-only; named by its file "
+                  "name without .gsdb");
   cmd->add_option("--game", o->games, "Game spec to serve without a database (repeatable): positions searched live");
   cmd->add_option("--port", o->server.port, "TCP port (default 8080; 0: any free port, printed)")
       ->check(CLI::Range(0, 65535));

@@ -1,4 +1,9 @@
 // gsolve solve GAME --db FILE: strong solve into a new database.
+#include "src/solve/solve.h"
+
+#include <fmt/format.h>
+#include <tbb/global_control.h>
+#include <tbb/info.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -7,17 +12,12 @@
 #include <memory>
 #include <sstream>
 
-#include <fmt/format.h>
-#include <tbb/global_control.h>
-#include <tbb/info.h>
-
 #include "db/database.h"
 #include "games/registry.h"
 #include "src/cli/cli.h"
 #include "src/cli/option_ranges.h"
 #include "src/core/cluster.h"
 #include "src/retrograde/memory_estimate.h"
-#include "src/solve/solve.h"
 
 namespace gsolve::cli {
 
@@ -57,7 +57,7 @@ void check_memory(const std::string& spec, const SolveOptions& o, std::uint64_t 
   with_game(spec, [&](const auto& g) {
     using G = std::decay_t<decltype(g)>;
     if constexpr (requires { G::kNeedsStoreDepth; }) return;  // solve_spec says what to give
-    if (!g.has_rank()) return;  // solve_spec says why it cannot
+    if (!g.has_rank()) return;                                // solve_spec says why it cannot
     const bool loopy = o.solver == SolverChoice::loopy || (o.solver == SolverChoice::automatic && G::kLoopy);
     // A job's processes each hold whole tiers; those on one machine share its memory.
     const int here = Cluster::world().local_size();
@@ -85,7 +85,8 @@ void add_solve(CLI::App& app) {
       "Strongly solve a game into a database (every reachable position), or its first plies by search "
       "(--store-depth).\nUnder mpirun or srun the processes solve it together (one database, written by "
       "process 0); --threads counts each process's threads.");
-  cmd->add_option("game", *spec, "Game spec: tictactoe, connect4:WxH, reversi:4x4|6x6|8x8, quickcross:RxC[,connect=K], go:WxH")
+  cmd->add_option("game", *spec,
+                  "Game spec: tictactoe, connect4:WxH, reversi:4x4|6x6|8x8, quickcross:RxC[,connect=K], go:WxH")
       ->required();
   cmd->add_option("--db", opts->db_path, "Database file to write")->required();
   add_threads_option(cmd, opts->threads, "0");
@@ -96,8 +97,9 @@ void add_solve(CLI::App& app) {
   cmd->add_option("--solver", *solver,
                   "auto (loopy for games that can repeat, else tiered), tiered, or loopy (any unscored objective)")
       ->check(CLI::IsMember({"auto", "tiered", "loopy"}));
-  add_integer_option(cmd, "--store-depth", opts->store_depth, 0, 64,
-                     "Search solve (connect4, reversi, go): store the exact record of every position of the first D plies");
+  add_integer_option(
+      cmd, "--store-depth", opts->store_depth, 0, 64,
+      "Search solve (connect4, reversi, go): store the exact record of every position of the first D plies");
   add_integer_option<std::size_t>(cmd, "--hash", opts->hash_mb, 1, kMaxHashMb,
                                   "Search: transposition table size in MB (default 1024)");
   add_integer_option(cmd, "--zstd-level", opts->zstd_level, 1, 22,

@@ -1,13 +1,12 @@
 // gsolve verify --db FILE --backtrack | --random: check a database against the
 // rules (verify/verifier.h). Exit 0: no error; 1: errors found; 2: usage or I/O.
+#include <tbb/global_control.h>
+#include <tbb/info.h>
 #include <unistd.h>
 
 #include <iostream>
 #include <memory>
 #include <stdexcept>
-
-#include <tbb/global_control.h>
-#include <tbb/info.h>
 
 #include "src/cli/cli.h"
 #include "src/cli/option_ranges.h"
@@ -57,8 +56,9 @@ void add_verify(CLI::App& app) {
   cmd->add_flag("--progress", o->progress, "Progress on stderr (default: when stderr is a terminal)");
   cmd->callback([=] {
     if (!o->backtrack && !*random)
-      throw ParseError("verify needs a mode: --backtrack (every position reachable from the start, once) or "
-                       "--random (random walks from the start: --walks N, --seconds S)");
+      throw ParseError(
+          "verify needs a mode: --backtrack (every position reachable from the start, once) or "
+          "--random (random walks from the start: --walks N, --seconds S)");
     if (o->db_path.empty()) throw ParseError("verify needs a database: verify FILE --backtrack, or --db FILE");
     if (*random && o->walks == 0 && o->seconds == 0) o->walks = 10000;
     o->cache_bytes = *cache_mb << 20;
@@ -74,8 +74,10 @@ void add_verify(CLI::App& app) {
     if (!report.complete)
       std::cerr << "gsolve: warning: " << o->db_path
                 << " does not claim complete coverage: positions without a record are skipped, not errors\n";
-    if (*json) std::cout << verify::report_to_json(report).dump() << "\n";
-    else std::cout << verify::report_to_text(report, o->max_errors);
+    if (*json)
+      std::cout << verify::report_to_json(report).dump() << "\n";
+    else
+      std::cout << verify::report_to_text(report, o->max_errors);
     exit_code() = report.errors() ? 1 : 0;
   });
 }

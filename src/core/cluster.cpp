@@ -114,9 +114,8 @@ bool Cluster::any(bool v) { return sum(v ? 1 : 0) > 0; }
 void Cluster::or_words(std::span<std::uint64_t> words) {
   if (alone()) return;
   step();
-  in_pieces(words.size(), kPiece / 8, [&](std::uint64_t at, int n) {
-    mpi_->all_reduce(words.data() + at, n, MessagePassing::Reduction::Or);
-  });
+  in_pieces(words.size(), kPiece / 8,
+            [&](std::uint64_t at, int n) { mpi_->all_reduce(words.data() + at, n, MessagePassing::Reduction::Or); });
   exchanged_bytes_ += words.size_bytes();
 }
 

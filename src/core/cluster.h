@@ -15,11 +15,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <exception>
-#include <stdexcept>
 #include <optional>
 #include <span>
-#include <type_traits>
+#include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace gsolve {
@@ -52,8 +52,7 @@ class Cluster {
   void broadcast(std::span<std::uint32_t> data);
   void broadcast(std::string& text);
   template <class T>
-    requires std::is_trivially_copyable_v<T> && (sizeof(T) % 4 == 0)
-  void broadcast_value(T& v) {
+  requires std::is_trivially_copyable_v<T> &&(sizeof(T) % 4 == 0) void broadcast_value(T& v) {
     broadcast(std::span<std::uint32_t>(reinterpret_cast<std::uint32_t*>(&v), sizeof(T) / 4));
   }
   std::uint64_t sum(std::uint64_t v);
@@ -99,7 +98,7 @@ class Cluster {
  private:
   void step() { in_step_ = true; }
   std::optional<Message> next_message(int from, bool wait);  // from < 0: anyone
-  const MessagePassing* mpi_ = nullptr;  // the loaded module's calls, in a job
+  const MessagePassing* mpi_ = nullptr;                      // the loaded module's calls, in a job
   int rank_ = 0, size_ = 1, local_size_ = 1;
   bool in_step_ = false;
   std::uint64_t exchanged_bytes_ = 0;

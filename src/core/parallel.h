@@ -14,12 +14,12 @@
 // task recycling. Without TSan the annotations compile to nothing.
 #pragma once
 
-#include <concepts>
-#include <utility>
-
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_for_each.h>
 #include <tbb/task_group.h>
+
+#include <concepts>
+#include <utility>
 
 #if defined(__SANITIZE_THREAD__)
 #define GSOLVE_TSAN 1

@@ -54,8 +54,9 @@ template <Game G>
 void perft_walk(const G& g, const typename G::Position& p, int ply, int depth, PerftCounts& c) {
   ++c.nodes[ply];
   if (ply == depth) return;
-  if (depth - ply >= 4 && search::stop_requested()) throw search::Stopped{};  // Ctrl-C, --time (seldom enough to cost nothing)
-  if (ply + 1 == depth) {  // bulk count: the children are counted, not played
+  if (depth - ply >= 4 && search::stop_requested())
+    throw search::Stopped{};  // Ctrl-C, --time (seldom enough to cost nothing)
+  if (ply + 1 == depth) {     // bulk count: the children are counted, not played
     const std::size_t n = count_moves(g, p);
     c.nodes[depth] += n;
     c.finished[ply] += n == 0;

@@ -37,6 +37,7 @@ class PhaseClock {
     queued_ = q;
   }
   bool on() const { return on_; }
+
  private:
   double cpu() const {
     rusage u{};

@@ -1,10 +1,9 @@
 #include "src/core/progress.h"
 
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <cstdio>
-
-#include <fmt/format.h>
 
 namespace gsolve {
 
@@ -58,21 +57,26 @@ void Progress::finish() {
 }
 
 void Progress::draw(bool final_line) {
-  const double elapsed =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+  const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
   const double done = static_cast<double>(done_.load(std::memory_order_relaxed));
   const double skipped = static_cast<double>(skipped_.load(std::memory_order_relaxed));
   const double rate = elapsed > 0 ? (done - skipped) / elapsed : 0;
-  std::string line = fmt::format("{}{}: {}", phase_, label_.empty() || final_line ? "" : " " + label_,
-                                 human_count(done));
+  std::string line =
+      fmt::format("{}{}: {}", phase_, label_.empty() || final_line ? "" : " " + label_, human_count(done));
   if (total_) line += fmt::format("/{} ({:.0f}%)", human_count(static_cast<double>(total_)), 100.0 * done / total_);
   // Slow items (a search of a whole position) show minutes each, not "0/s".
-  if (rate > 0 && rate < 1) line += fmt::format(", {:.1f} min each", 1.0 / rate / 60.0);
-  else line += fmt::format(", {}/s", human_count(rate));
-  if (final_line) line += fmt::format(", {}", human_seconds(elapsed));
-  else if (total_ && rate > 0) line += fmt::format(", ETA {}", human_seconds((total_ - done) / rate));
-  if (terminal_) std::fprintf(stderr, "\r%-78s%s", line.c_str(), final_line ? "\n" : "");
-  else std::fprintf(stderr, "%s\n", line.c_str());
+  if (rate > 0 && rate < 1)
+    line += fmt::format(", {:.1f} min each", 1.0 / rate / 60.0);
+  else
+    line += fmt::format(", {}/s", human_count(rate));
+  if (final_line)
+    line += fmt::format(", {}", human_seconds(elapsed));
+  else if (total_ && rate > 0)
+    line += fmt::format(", ETA {}", human_seconds((total_ - done) / rate));
+  if (terminal_)
+    std::fprintf(stderr, "\r%-78s%s", line.c_str(), final_line ? "\n" : "");
+  else
+    std::fprintf(stderr, "%s\n", line.c_str());
   std::fflush(stderr);
 }
 

@@ -23,9 +23,7 @@ struct Record {
   bool known() const { return value != Value::Unknown; }
 };
 
-constexpr Record primitive_record(Value v, int score = 0) {
-  return Record{v, 0, static_cast<std::int16_t>(score)};
-}
+constexpr Record primitive_record(Value v, int score = 0) { return Record{v, 0, static_cast<std::int16_t>(score)}; }
 
 // Preference among outcomes, worst to best:
 //   Lose soon < Lose late < Draw < Tie late < Tie soon < Win late < Win soon.
@@ -36,11 +34,21 @@ constexpr std::int64_t preference(const Record& r, bool scored) {
   const std::int64_t rem = r.remoteness;
   std::int64_t rank = 0;
   switch (r.value) {
-    case Value::Lose: rank = 0 * 100000 + rem; break;     // later is better
-    case Value::Draw: rank = 1 * 100000; break;
-    case Value::Tie: rank = 2 * 100000 + (65535 - rem); break;
-    case Value::Win: rank = 3 * 100000 + (65535 - rem); break;
-    default: rank = -1; break;
+    case Value::Lose:
+      rank = 0 * 100000 + rem;
+      break;  // later is better
+    case Value::Draw:
+      rank = 1 * 100000;
+      break;
+    case Value::Tie:
+      rank = 2 * 100000 + (65535 - rem);
+      break;
+    case Value::Win:
+      rank = 3 * 100000 + (65535 - rem);
+      break;
+    default:
+      rank = -1;
+      break;
   }
   if (!scored) return rank;
   // Score dominates; inside one score, the value rank above encodes the rule.
@@ -77,8 +85,7 @@ constexpr int kMaxRemoteness = 8191;
 
 constexpr PackedRecord pack(const Record& r) {
   return static_cast<PackedRecord>(static_cast<std::uint16_t>(r.score)) << 16 |
-         static_cast<PackedRecord>(r.remoteness & 0x1FFF) << 3 |
-         static_cast<PackedRecord>(r.value);
+         static_cast<PackedRecord>(r.remoteness & 0x1FFF) << 3 | static_cast<PackedRecord>(r.value);
 }
 
 constexpr Record unpack(PackedRecord p) {

@@ -11,9 +11,7 @@ void add_into(std::vector<std::uint64_t>& to, const std::vector<std::uint64_t>& 
   for (std::size_t i = 0; i < from.size(); ++i) to[i] += from[i];
 }
 
-std::uint64_t sum(const std::vector<std::uint64_t>& v) {
-  return std::accumulate(v.begin(), v.end(), std::uint64_t{0});
-}
+std::uint64_t sum(const std::vector<std::uint64_t>& v) { return std::accumulate(v.begin(), v.end(), std::uint64_t{0}); }
 
 }  // namespace
 

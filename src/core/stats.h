@@ -5,9 +5,8 @@
 
 #include <array>
 #include <cstdint>
-#include <vector>
-
 #include <nlohmann/json.hpp>
+#include <vector>
 
 #include "src/core/record.h"
 

@@ -5,13 +5,13 @@
 // re-scanning the tier until no new bit appears.
 #pragma once
 
+#include <tbb/blocked_range.h>
+
 #include <atomic>
-#include <stdexcept>
 #include <span>
+#include <stdexcept>
 #include <utility>
 #include <vector>
-
-#include <tbb/blocked_range.h>
 
 #include "games/game.h"
 #include "src/core/bitmap.h"
@@ -31,14 +31,17 @@ namespace gsolve {
 template <class MakeScratch, class F, class Finish>
 void for_each_new_bit(const Bitmap& bits, const TierShares& shares, int rank, std::vector<std::uint64_t>& done,
                       MakeScratch&& make_scratch, F&& f, Finish&& finish_scratch) {
-  shares.for_each_chunk(rank, make_scratch, [&](std::uint64_t chunk, auto& scratch) {
-    const auto [from, to] = shares.words(chunk);
-    for (std::uint64_t w = from; w != to; ++w) {
-      std::uint64_t fresh = bits.word(w) & ~done[w];
-      done[w] |= fresh;
-      for (; fresh; fresh &= fresh - 1) f(w * 64 + __builtin_ctzll(fresh), scratch);
-    }
-  }, finish_scratch);
+  shares.for_each_chunk(
+      rank, make_scratch,
+      [&](std::uint64_t chunk, auto& scratch) {
+        const auto [from, to] = shares.words(chunk);
+        for (std::uint64_t w = from; w != to; ++w) {
+          std::uint64_t fresh = bits.word(w) & ~done[w];
+          done[w] |= fresh;
+          for (; fresh; fresh &= fresh - 1) f(w * 64 + __builtin_ctzll(fresh), scratch);
+        }
+      },
+      finish_scratch);
 }
 
 // With many processes each expands its chunks of a tier's words (dealt out as
@@ -75,20 +78,21 @@ std::vector<Bitmap> discover(const G& g, Progress& progress, Cluster& cluster) {
       for_each_new_bit(
           reached[t], shares, cluster.rank(), expanded, [&] { return Scratch(g); },
           [&](std::uint64_t local, Scratch& scratch) {
-        const auto p = scratch.walker.at(g.tier_begin(t) + local);
-        ++scratch.expanded;
-        if (g.terminal(p).primitive()) return;
-        canonical_children(g, p, scratch.children);
-        for (const auto& child : scratch.children) {
-          const int ct = g.tier(child);
-          if (ct < t) throw std::logic_error(g.spec() + ": a move goes back to an earlier tier");
-          if (reached[ct].set(g.rank(child) - g.tier_begin(ct)) && ct == t)
-            again.store(true, std::memory_order_relaxed);
-        }
-      }, [&](Scratch& scratch) {
-        progress.add(scratch.expanded);
-        mine.fetch_add(scratch.expanded, std::memory_order_relaxed);
-      });
+            const auto p = scratch.walker.at(g.tier_begin(t) + local);
+            ++scratch.expanded;
+            if (g.terminal(p).primitive()) return;
+            canonical_children(g, p, scratch.children);
+            for (const auto& child : scratch.children) {
+              const int ct = g.tier(child);
+              if (ct < t) throw std::logic_error(g.spec() + ": a move goes back to an earlier tier");
+              if (reached[ct].set(g.rank(child) - g.tier_begin(ct)) && ct == t)
+                again.store(true, std::memory_order_relaxed);
+            }
+          },
+          [&](Scratch& scratch) {
+            progress.add(scratch.expanded);
+            mine.fetch_add(scratch.expanded, std::memory_order_relaxed);
+          });
       progress.add(cluster.sum(mine) - mine);  // the other processes' expansions
       again = cluster.any(again);
     }

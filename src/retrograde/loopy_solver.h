@@ -60,6 +60,10 @@
 // database complete.
 #pragma once
 
+#include <tbb/blocked_range.h>
+#include <tbb/combinable.h>
+#include <tbb/enumerable_thread_specific.h>
+
 #include <algorithm>
 #include <array>
 #include <atomic>
@@ -70,17 +74,13 @@
 #include <type_traits>
 #include <vector>
 
-#include <tbb/blocked_range.h>
-#include <tbb/combinable.h>
-#include <tbb/enumerable_thread_specific.h>
-
+#include "db/solve_session.h"
 #include "db/tier_io.h"
 #include "games/game.h"
 #include "games/quickcross.h"
 #include "src/core/parallel.h"
-#include "src/retrograde/discovery.h"
 #include "src/core/record.h"
-#include "db/solve_session.h"
+#include "src/retrograde/discovery.h"
 #include "src/retrograde/tiered_solver.h"
 
 namespace gsolve {
@@ -98,7 +98,8 @@ class LoopySolver {
   LoopySolver(const G& game, bool wdl, ParentSource parents = ParentSource::automatic)
       : g_(game), edge_list_(parents == ParentSource::edge_list || !HasUnmoves<G>) {
     if (G::kScored && !wdl)
-      throw std::invalid_argument(g_.spec() + ": the loopy solver keeps no scores (use --objective wdl or the tiered solver)");
+      throw std::invalid_argument(g_.spec() +
+                                  ": the loopy solver keeps no scores (use --objective wdl or the tiered solver)");
     if (parents == ParentSource::unmoves && !HasUnmoves<G>)
       throw std::invalid_argument(g_.spec() + ": no un-move generation for this game");
   }
@@ -270,8 +271,9 @@ class LoopySolver {
     if (remoteness > kMaxRemoteness)
       throw std::runtime_error(g_.spec() + ": remoteness above " + std::to_string(kMaxRemoteness));
     PackedRecord expected = 0;
-    return std::atomic_ref<PackedRecord>(records_[id]).compare_exchange_strong(
-        expected, pack(Record{v, static_cast<std::uint16_t>(remoteness), 0}), std::memory_order_relaxed);
+    return std::atomic_ref<PackedRecord>(records_[id])
+        .compare_exchange_strong(expected, pack(Record{v, static_cast<std::uint16_t>(remoteness), 0}),
+                                 std::memory_order_relaxed);
   }
   bool undecided(Id id) const {
     return std::atomic_ref<const PackedRecord>(records_[id]).load(std::memory_order_relaxed) == 0;
@@ -339,9 +341,9 @@ class LoopySolver {
     for (int r = 0; !win.empty() || !lose.empty(); ++r) {
       progress.add(win.size() + lose.size());
       Frontier next_win, next_lose;
-      const bool pull_wave = policy_ == WavePolicy::pull || (policy_ == WavePolicy::alternate && r % 2 == 1) ||
-                             (policy_ == WavePolicy::automatic && !edge_list_ &&
-                              win.size() + lose.size() > undecided_count);
+      const bool pull_wave =
+          policy_ == WavePolicy::pull || (policy_ == WavePolicy::alternate && r % 2 == 1) ||
+          (policy_ == WavePolicy::automatic && !edge_list_ && win.size() + lose.size() > undecided_count);
       if (pull_wave) {
         progress.set_label("win/lose " + std::to_string(r) + " (pull)");
         tbb::enumerable_thread_specific<std::pair<Frontier, Frontier>> found;
@@ -406,20 +408,19 @@ class LoopySolver {
       std::vector<PackedRecord> tier(g_.tier_begin(t + 1) - begin, 0);
       tbb::combinable<Stats> local_stats;
       tbb::combinable<std::uint64_t> local_hash([] { return std::uint64_t{0}; });
-      gsolve::parallel_for(tbb::blocked_range<std::uint64_t>(tier_first_id_[t], tier_first_id_[t + 1], 1024),
-                        [&](const auto& range) {
-                          auto& stats = local_stats.local();
-                          auto& hash = local_hash.local();
-                          for (std::uint64_t id = range.begin(); id != range.end(); ++id) {
-                            const PackedRecord r = records_[id];
-                            const Position p = position(static_cast<Id>(id));
-                            tier[ranks_[id] - begin] = r;
-                            stats.add(unpack(r), static_cast<std::uint64_t>(g_.symmetry_class_size(p)),
-                                      g_.terminal(p).primitive());
-                            hash += record_hash(ranks_[id], r);
-                          }
-                          progress.add(range.size());
-                        });
+      gsolve::parallel_for(
+          tbb::blocked_range<std::uint64_t>(tier_first_id_[t], tier_first_id_[t + 1], 1024), [&](const auto& range) {
+            auto& stats = local_stats.local();
+            auto& hash = local_hash.local();
+            for (std::uint64_t id = range.begin(); id != range.end(); ++id) {
+              const PackedRecord r = records_[id];
+              const Position p = position(static_cast<Id>(id));
+              tier[ranks_[id] - begin] = r;
+              stats.add(unpack(r), static_cast<std::uint64_t>(g_.symmetry_class_size(p)), g_.terminal(p).primitive());
+              hash += record_hash(ranks_[id], r);
+            }
+            progress.add(range.size());
+          });
       Stats stats;
       local_stats.combine_each([&](const Stats& s) { stats.merge(s); });
       const std::uint64_t hash = local_hash.combine(std::plus<>());
@@ -455,14 +456,14 @@ class LoopySolver {
   bool edge_list_;
   WavePolicy policy_ = WavePolicy::automatic;
   std::vector<Bitmap> reached_;
-  std::vector<std::vector<Id>> prefix_;        // [tier][word]: id of the word's first bit
-  std::vector<std::uint64_t> tier_first_id_;   // [tier]: first id of the tier
-  std::vector<std::uint64_t> ranks_;           // [id]: rank
-  std::vector<PackedRecord> records_;          // [id]: 0 while undecided
-  std::vector<Counter> counters_;              // [id]: 0 not counted, else 1 + children still open
-  std::vector<std::uint64_t> parent_offset_;   // edge list: [id] .. [id + 1] in parents_
+  std::vector<std::vector<Id>> prefix_;       // [tier][word]: id of the word's first bit
+  std::vector<std::uint64_t> tier_first_id_;  // [tier]: first id of the tier
+  std::vector<std::uint64_t> ranks_;          // [id]: rank
+  std::vector<PackedRecord> records_;         // [id]: 0 while undecided
+  std::vector<Counter> counters_;             // [id]: 0 not counted, else 1 + children still open
+  std::vector<std::uint64_t> parent_offset_;  // edge list: [id] .. [id + 1] in parents_
   std::vector<Id> parents_;
-  std::array<Frontier, 5> frontier_;           // primitives by value (remoteness 0)
+  std::array<Frontier, 5> frontier_;  // primitives by value (remoteness 0)
 };
 
 }  // namespace gsolve

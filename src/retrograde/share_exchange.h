@@ -9,6 +9,8 @@
 // record back at its rank (a reversi:4x4 tier is 2% reached).
 #pragma once
 
+#include <tbb/blocked_range.h>
+
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -16,8 +18,6 @@
 #include <span>
 #include <utility>
 #include <vector>
-
-#include <tbb/blocked_range.h>
 
 #include "src/core/bitmap.h"
 #include "src/core/cluster.h"
@@ -32,7 +32,8 @@ class TierShares {
   static constexpr std::uint64_t kChunkWords = 256;  // 16,384 ranks
 
   TierShares(std::uint64_t word_count, int size)
-      : word_count_(word_count), size_(static_cast<std::uint64_t>(size)),
+      : word_count_(word_count),
+        size_(static_cast<std::uint64_t>(size)),
         chunks_((word_count + kChunkWords - 1) / kChunkWords) {}
   std::uint64_t chunks() const { return chunks_; }
   int owner(std::uint64_t chunk) const { return static_cast<int>(chunk % size_); }
@@ -115,9 +116,12 @@ class PackedShares {
  private:
   template <class F>
   static void by_width(int width, F&& f) {
-    if (width == 1) f(std::uint8_t{});
-    else if (width == 2) f(std::uint16_t{});
-    else f(std::uint32_t{});
+    if (width == 1)
+      f(std::uint8_t{});
+    else if (width == 2)
+      f(std::uint16_t{});
+    else
+      f(std::uint32_t{});
   }
   // f(rank, j) for every reached rank of r's chunks (own) or of the others'
   // chunks, j its place in the buffer.

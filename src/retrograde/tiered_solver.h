@@ -18,6 +18,9 @@
 // database is the same as one process's, record for record.
 #pragma once
 
+#include <tbb/blocked_range.h>
+#include <tbb/global_control.h>
+
 #include <algorithm>
 #include <atomic>
 #include <csignal>
@@ -31,20 +34,17 @@
 #include <utility>
 #include <vector>
 
-#include <tbb/blocked_range.h>
-#include <tbb/global_control.h>
-
-#include "db/tier_io.h"
-#include "games/game.h"
-#include "src/core/parallel.h"
-#include "src/retrograde/discovery.h"
-#include "src/core/cluster.h"
-#include "src/core/phase_clock.h"
-#include "src/retrograde/rank_walker.h"
-#include "src/retrograde/share_exchange.h"
-#include "src/core/record.h"
 #include "db/resolver.h"
 #include "db/solve_session.h"
+#include "db/tier_io.h"
+#include "games/game.h"
+#include "src/core/cluster.h"
+#include "src/core/parallel.h"
+#include "src/core/phase_clock.h"
+#include "src/core/record.h"
+#include "src/retrograde/discovery.h"
+#include "src/retrograde/rank_walker.h"
+#include "src/retrograde/share_exchange.h"
 #include "src/retrograde/tier_writer.h"
 
 namespace gsolve {
@@ -171,8 +171,9 @@ class TieredSolver {
       const std::uint64_t received = cluster.exchanged_bytes();
       solve_tier(t, reached[t], current.span(), next.span(), stats, hash, progress, cluster,
                  {travel.get(), travel_bytes});
-      clock.lap("solve " + std::to_string(t) +
-                (cluster.alone() ? "" : ", received " + std::to_string(cluster.exchanged_bytes() - received) + " bytes"));
+      clock.lap(
+          "solve " + std::to_string(t) +
+          (cluster.alone() ? "" : ", received " + std::to_string(cluster.exchanged_bytes() - received) + " bytes"));
       hash = cluster.sum(hash);
       if (!cluster.alone()) stats = gather_stats(cluster, stats);
       if (!session) kill_for_test(t, cluster.rank());
@@ -223,12 +224,15 @@ class TieredSolver {
     void zero(std::uint64_t n) {
       reserve(n);
       size_ = n;
-      fill(0, n, [&](std::uint64_t b, std::uint64_t e) { std::fill(data_.get() + b, data_.get() + e, PackedRecord{0}); });
+      fill(0, n,
+           [&](std::uint64_t b, std::uint64_t e) { std::fill(data_.get() + b, data_.get() + e, PackedRecord{0}); });
     }
     void assign(const std::vector<PackedRecord>& records) {
       reserve(records.size());
       size_ = records.size();
-      fill(0, size_, [&](std::uint64_t b, std::uint64_t e) { std::copy(records.begin() + b, records.begin() + e, data_.get() + b); });
+      fill(0, size_, [&](std::uint64_t b, std::uint64_t e) {
+        std::copy(records.begin() + b, records.begin() + e, data_.get() + b);
+      });
     }
     std::span<PackedRecord> span() { return {data_.get(), size_}; }
     // Uninitialised: zero() touches it in parallel. (Transparent huge pages,
@@ -246,7 +250,7 @@ class TieredSolver {
       constexpr std::uint64_t kGrain = std::uint64_t{1} << 16;  // 256 KiB
       if (end - begin <= kGrain) return f(begin, end);
       gsolve::parallel_for(tbb::blocked_range<std::uint64_t>(begin, end, kGrain),
-                        [&](const tbb::blocked_range<std::uint64_t>& r) { f(r.begin(), r.end()); });
+                           [&](const tbb::blocked_range<std::uint64_t>& r) { f(r.begin(), r.end()); });
     }
     std::unique_ptr<PackedRecord[]> data_;
     std::uint64_t size_ = 0, capacity_ = 0;
@@ -290,9 +294,9 @@ class TieredSolver {
   // Solves every reached position of tier t. Children in tier t + 1 come from
   // `next`; children in the same tier (a pass) from `current`, so positions
   // whose same-tier child is not solved yet wait for the next pass.
-  void solve_tier(int t, const Bitmap& reached, std::span<PackedRecord> current,
-                  std::span<const PackedRecord> next, Stats& stats, std::uint64_t& hash,
-                  Progress& progress, Cluster& cluster, std::span<std::byte> travel) {
+  void solve_tier(int t, const Bitmap& reached, std::span<PackedRecord> current, std::span<const PackedRecord> next,
+                  Stats& stats, std::uint64_t& hash, Progress& progress, Cluster& cluster,
+                  std::span<std::byte> travel) {
     // What one task accumulates, merged once per task, not per position; and
     // its lists, cleared per position rather than value-initialised (1 KiB).
     struct Scratch {
@@ -316,58 +320,60 @@ class TieredSolver {
     for (;;) {
       std::atomic<std::uint64_t> waiting = 0, solved = 0;
       std::vector<std::uint64_t> retry(reached.word_count(), 0);
-      for_each_new_bit(reached, shares, cluster.rank(), done, [&] { return Scratch(g_); },
-                       [&](std::uint64_t local, Scratch& scratch) {
-        const auto p = scratch.walker.at(begin + local);
-        const Terminal term = g_.terminal(p);
-        Record r;
-        if (term.primitive()) {
-          r = primitive(term);
-        } else {
-          auto& positions = scratch.positions;
-          canonical_children(g_, p, positions);
-          // Ranks first, prefetching each child's record, then the reads: the
-          // records of the next tier are far larger than the caches.
-          auto& ranks = scratch.ranks;
-          ranks.clear();
-          for (const auto& child : positions) {
-            const std::uint64_t rank = g_.rank(child);
-            if (rank >= next_begin) __builtin_prefetch(&next[rank - next_begin]);
-            ranks.push_back(rank);
-          }
-          auto& children = scratch.children;
-          children.clear();
-          for (const std::uint64_t rank : ranks) {
-            PackedRecord pr;
-            if (rank >= next_begin) {
-              pr = next[rank - next_begin];
+      for_each_new_bit(
+          reached, shares, cluster.rank(), done, [&] { return Scratch(g_); },
+          [&](std::uint64_t local, Scratch& scratch) {
+            const auto p = scratch.walker.at(begin + local);
+            const Terminal term = g_.terminal(p);
+            Record r;
+            if (term.primitive()) {
+              r = primitive(term);
             } else {
-              pr = std::atomic_ref<PackedRecord>(current[rank - begin]).load(std::memory_order_acquire);
-              if (pr == 0) {  // same-tier child not solved yet: try again next pass
-                std::atomic_ref<std::uint64_t>(retry[local >> 6]).fetch_or(std::uint64_t{1} << (local & 63),
-                                                                            std::memory_order_relaxed);
-                waiting.fetch_add(1, std::memory_order_relaxed);
-                return;
+              auto& positions = scratch.positions;
+              canonical_children(g_, p, positions);
+              // Ranks first, prefetching each child's record, then the reads: the
+              // records of the next tier are far larger than the caches.
+              auto& ranks = scratch.ranks;
+              ranks.clear();
+              for (const auto& child : positions) {
+                const std::uint64_t rank = g_.rank(child);
+                if (rank >= next_begin) __builtin_prefetch(&next[rank - next_begin]);
+                ranks.push_back(rank);
               }
+              auto& children = scratch.children;
+              children.clear();
+              for (const std::uint64_t rank : ranks) {
+                PackedRecord pr;
+                if (rank >= next_begin) {
+                  pr = next[rank - next_begin];
+                } else {
+                  pr = std::atomic_ref<PackedRecord>(current[rank - begin]).load(std::memory_order_acquire);
+                  if (pr == 0) {  // same-tier child not solved yet: try again next pass
+                    std::atomic_ref<std::uint64_t>(retry[local >> 6])
+                        .fetch_or(std::uint64_t{1} << (local & 63), std::memory_order_relaxed);
+                    waiting.fetch_add(1, std::memory_order_relaxed);
+                    return;
+                  }
+                }
+                children.push_back(unpack(pr));
+              }
+              r = combine_children({children.begin(), children.size()}, scored_);
             }
-            children.push_back(unpack(pr));
-          }
-          r = combine_children({children.begin(), children.size()}, scored_);
-        }
-        const PackedRecord packed = pack(r);
-        std::atomic_ref<PackedRecord>(current[local]).store(packed, std::memory_order_release);
-        scratch.stats.add(r, static_cast<std::uint64_t>(g_.symmetry_class_size(p)), term.primitive());
-        scratch.hash += record_hash(begin + local, packed);
-        scratch.widest |= packed;
-        ++scratch.solved;
-      }, [&](Scratch& scratch) {
-        solved.fetch_add(scratch.solved, std::memory_order_relaxed);
-        progress.add(scratch.solved);
-        std::lock_guard lock(merge_mutex);
-        stats.merge(scratch.stats);
-        hash += scratch.hash;
-        widest |= scratch.widest;
-      });
+            const PackedRecord packed = pack(r);
+            std::atomic_ref<PackedRecord>(current[local]).store(packed, std::memory_order_release);
+            scratch.stats.add(r, static_cast<std::uint64_t>(g_.symmetry_class_size(p)), term.primitive());
+            scratch.hash += record_hash(begin + local, packed);
+            scratch.widest |= packed;
+            ++scratch.solved;
+          },
+          [&](Scratch& scratch) {
+            solved.fetch_add(scratch.solved, std::memory_order_relaxed);
+            progress.add(scratch.solved);
+            std::lock_guard lock(merge_mutex);
+            stats.merge(scratch.stats);
+            hash += scratch.hash;
+            widest |= scratch.widest;
+          });
       // Every share reaches every process: same-tier children of the next
       // pass, and the next tier's children.
       if (packing) exchange_shares(cluster, *packing, current, travel, widest);

@@ -83,8 +83,10 @@ class Engine final : public SearchImpl<typename P::Game> {
   }
   std::size_t table_bytes() const override { return tt_->bytes(); }
   void share_table(bool on) override {
-    if (!on) share_.reset();
-    else if (!share_) share_ = std::make_unique<TableShare<Key>>();
+    if (!on)
+      share_.reset();
+    else if (!share_)
+      share_ = std::make_unique<TableShare<Key>>();
   }
   void take_shared(std::vector<std::uint64_t>& words, std::size_t most) override {
     if (share_) share_->take(words, most);
@@ -93,8 +95,10 @@ class Engine final : public SearchImpl<typename P::Game> {
   std::pair<int, int> score_range(const Position& pos) const override { return p_.score_range(pos); }
   Algorithm default_algorithm() const override { return P::kDefaultAlgorithm; }
   int first_guess(const Position& pos) const override {
-    if constexpr (requires { p_.first_guess(pos); }) return p_.first_guess(pos);
-    else return 0;
+    if constexpr (requires { p_.first_guess(pos); })
+      return p_.first_guess(pos);
+    else
+      return 0;
   }
 
   int search(const Position& pos, int alpha, int beta) override {

@@ -6,10 +6,14 @@ namespace gsolve::search {
 
 const char* algorithm_name(Algorithm a) {
   switch (a) {
-    case Algorithm::Narrowing: return "narrowing";
-    case Algorithm::NegaScout: return "negascout";
-    case Algorithm::MTDf: return "mtdf";
-    case Algorithm::AlphaBeta: return "alphabeta";
+    case Algorithm::Narrowing:
+      return "narrowing";
+    case Algorithm::NegaScout:
+      return "negascout";
+    case Algorithm::MTDf:
+      return "mtdf";
+    case Algorithm::AlphaBeta:
+      return "alphabeta";
   }
   return "?";
 }

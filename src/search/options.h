@@ -26,8 +26,8 @@ struct SearchOptions {
   int split_depth = -1;        // plies below the root where brothers may run in parallel; -1 = the game's default
   int min_split_empties = -1;  // no split where fewer empty squares remain; -1 = the game's default
   std::optional<Algorithm> algorithm{};  // none: the game's default (its plug-in's kDefaultAlgorithm)
-  bool killers = false;  // killer moves break ties in move ordering (costs nodes on Connect 4)
-  bool history = false;  // the history heuristic does (costs nodes on Connect 4)
+  bool killers = false;                  // killer moves break ties in move ordering (costs nodes on Connect 4)
+  bool history = false;                  // the history heuristic does (costs nodes on Connect 4)
   // Lines of progress on long searches (the Go prover's finished tests); none when empty.
   std::function<void(const std::string&)> progress{};
   // Go: its proof tests' children are cut again down to this many plies below

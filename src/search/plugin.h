@@ -62,8 +62,8 @@ template <class P>
 struct Node {
   typename P::Key key;
   typename P::Table* table = nullptr;  // set by the engine: the table of `key`
-  bool local = false;  // probe and store in the thread's small table instead of the shared one
-  bool etc = false;    // try enhanced transposition cut-offs with moves[i].child_key
+  bool local = false;                  // probe and store in the thread's small table instead of the shared one
+  bool etc = false;                    // try enhanced transposition cut-offs with moves[i].child_key
   int count = 0;
   typename P::MoveItem moves[P::kMaxMoves];
 };

@@ -77,7 +77,7 @@ class RemotenessWalk {
   // The exact record of p given its exact score.
   Record record(const Position& p, int score) { return scored_record(score, remoteness(p, score)); }
 
-  std::uint64_t probes() const { return probes_; }       // null-window searches made
+  std::uint64_t probes() const { return probes_; }        // null-window searches made
   std::size_t positions() const { return memo_.size(); }  // distinct positions walked
   void clear() { memo_.clear(); }
 

@@ -38,7 +38,8 @@ inline constexpr bool kHasSearcher<Connect4> = true;
 template <>
 inline constexpr bool kHasSearcher<Reversi> = true;
 template <>
-inline constexpr bool kHasSearcher<GoLine> = true;  // the Go solver over lines of play (src/search/go/line_searcher.cpp)
+inline constexpr bool kHasSearcher<GoLine> =
+    true;  // the Go solver over lines of play (src/search/go/line_searcher.cpp)
 template <>
 inline constexpr bool kHasSearcher<Treblecross> = true;  // docs/adding_a_game.md's example
 
@@ -98,8 +99,8 @@ struct ChildResult {
 
 template <class G>
 struct Analysis {
-  int score = 0;  // the position's exact search score
-  Record record;  // and its record
+  int score = 0;                         // the position's exact search score
+  Record record;                         // and its record
   std::vector<ChildResult<G>> children;  // every legal move (none at a primitive)
   std::vector<typename G::Move> pv;      // one best line of play, to the end of the game
 };

@@ -26,21 +26,28 @@ int Searcher<G>::solve(const Position& p) {
       while (min < max) {
         const int beta = f == min ? f + 1 : f;
         f = impl_->search(p, beta - 1, beta);
-        if (f < beta) max = f;
-        else min = f;
+        if (f < beta)
+          max = f;
+        else
+          min = f;
       }
       return min;
     }
-    case Algorithm::Narrowing: break;
+    case Algorithm::Narrowing:
+      break;
   }
   // Null-window probes narrow [min, max], probing nearer 0 first (Pons).
   while (min < max) {
     int med = min + (max - min) / 2;
-    if (med <= 0 && min / 2 < med) med = min / 2;
-    else if (med >= 0 && max / 2 > med) med = max / 2;
+    if (med <= 0 && min / 2 < med)
+      med = min / 2;
+    else if (med >= 0 && max / 2 > med)
+      med = max / 2;
     const int r = impl_->search(p, med, med + 1);
-    if (r <= med) max = r;
-    else min = r;
+    if (r <= med)
+      max = r;
+    else
+      min = r;
   }
   return min;
 }

@@ -17,14 +17,16 @@ TableMemory::TableMemory(std::size_t bytes) : bytes_(bytes) {
     data_ = p;
     mmapped_ = true;  // fresh anonymous pages are zero: already clear
   } else {
-    data_ = ::operator new(bytes, std::align_val_t{64});
+    data_ = ::operator new (bytes, std::align_val_t{64});
     clear();
   }
 }
 
 TableMemory::~TableMemory() {
-  if (mmapped_) munmap(data_, bytes_);
-  else ::operator delete(data_, std::align_val_t{64});
+  if (mmapped_)
+    munmap(data_, bytes_);
+  else
+    ::operator delete (data_, std::align_val_t{64});
 }
 
 void TableMemory::clear() { std::memset(data_, 0, bytes_); }

@@ -1,7 +1,5 @@
 #include "src/search/test_set.h"
 
-#include "games/input_quote.h"
-
 #include <fstream>
 #include <regex>
 #include <sstream>
@@ -10,6 +8,7 @@
 
 #include "games/connect4.h"
 #include "games/game.h"
+#include "games/input_quote.h"
 #include "games/reversi.h"
 #include "src/search/searcher.h"
 

@@ -28,9 +28,9 @@
 namespace gsolve::search {
 
 struct SetLine {
-  std::size_t line = 0;   // 1-based line number in the file
-  std::string position;   // the game's position text
-  int expected = 0;       // exact score of the position, side to move's view
+  std::size_t line = 0;  // 1-based line number in the file
+  std::string position;  // the game's position text
+  int expected = 0;      // exact score of the position, side to move's view
   // OBF: every listed move (as written) with its exact score, mover's view; empty for Connect 4.
   std::vector<std::pair<std::string, int>> moves;
 };
@@ -47,12 +47,12 @@ TestSet read_test_set(const std::string& path, std::size_t limit = 0);
 
 struct SetResult {
   std::size_t positions = 0;
-  std::size_t mismatches = 0;   // wrong best scores (weak: wrong signs), plus wrong move scores
+  std::size_t mismatches = 0;     // wrong best scores (weak: wrong signs), plus wrong move scores
   std::size_t moves_checked = 0;  // --all-moves: listed moves solved and compared
-  std::string first_mismatch;   // Connect 4: "<moves> expected E got G"; OBF: "line N ...: expected E got G"
-  double seconds = 0;           // total wall time of the position solves (move checks excluded)
-  double cpu_seconds = 0;       // total CPU time of the position solves (all threads)
-  std::uint64_t nodes = 0;      // total nodes of the position solves
+  std::string first_mismatch;     // Connect 4: "<moves> expected E got G"; OBF: "line N ...: expected E got G"
+  double seconds = 0;             // total wall time of the position solves (move checks excluded)
+  double cpu_seconds = 0;         // total CPU time of the position solves (all threads)
+  std::uint64_t nodes = 0;        // total nodes of the position solves
   // with_remoteness: the record phase after each solve (record_from_search), measured apart.
   double remoteness_cpu_seconds = 0;
   std::uint64_t remoteness_nodes = 0;
@@ -124,7 +124,6 @@ SetResult run_test_set(const G& game, Solver& solver, const TestSet& set, bool w
 // tables of tests/unit/test_search.cpp and tools/bench_search.sh).
 using BenchResult = SetResult;
 BenchResult run_benchmark_file(const std::string& path, const SearchOptions& options, std::size_t limit, bool weak);
-BenchResult run_benchmark_file(const std::string& path, int threads, std::size_t hash_mb, std::size_t limit,
-                               bool weak);
+BenchResult run_benchmark_file(const std::string& path, int threads, std::size_t hash_mb, std::size_t limit, bool weak);
 
 }  // namespace gsolve::search

@@ -52,8 +52,7 @@ class PackedTable {
 
   // bytes: memory budget (rounded down to a power of two buckets, at least one
   // bucket, and at least the minimum for key_bits above). key_bits in 1..64.
-  PackedTable(std::size_t bytes, int key_bits)
-      : key_bits_(key_bits), memory_(table_bytes(bytes, key_bits)) {
+  PackedTable(std::size_t bytes, int key_bits) : key_bits_(key_bits), memory_(table_bytes(bytes, key_bits)) {
     key_mask_ = key_bits == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << key_bits) - 1;
     shift_ = std::max(1, key_bits / 2);
     buckets_ = memory_.bytes() / (kBucket * sizeof(std::uint64_t));

@@ -6,10 +6,9 @@
 // game's move names are parsed twice.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "games/connect4.h"
 #include "games/game.h"
@@ -88,14 +87,16 @@ inline Grid grid_of(const GoLine& g, const GoLine::Position& p) {
   for (const char c : text.substr(0, text.find(' ')))
     if (c != '/') cells += c;
   const auto side = text.find(' ');
-  return {split_rows(cells, go.height(), go.width()), numbers(go.height(), go.height(), -1),
-          letters(go.width(), true), text.substr(side + 1, 1)};
+  return {split_rows(cells, go.height(), go.width()), numbers(go.height(), go.height(), -1), letters(go.width(), true),
+          text.substr(side + 1, 1)};
 }
 
 template <Game G>
 Grid grid_of(const G& g, const typename G::Position& p, const std::string& text) {
-  if constexpr (std::is_same_v<G, Connect4>) return grid_of(g, text);
-  else return grid_of(g, p);
+  if constexpr (std::is_same_v<G, Connect4>)
+    return grid_of(g, text);
+  else
+    return grid_of(g, p);
 }
 
 // The square a move marks: the one empty square it fills, else the one square
@@ -119,8 +120,10 @@ inline nlohmann::json square_of(const Grid& before, const Grid& after) {
 // The text of the position a move leads to: Connect 4 keeps the moves as typed.
 template <Game G>
 std::string child_text(const G& g, const typename G::Position& p, typename G::Move m, const std::string& text) {
-  if constexpr (std::is_same_v<G, Connect4>) return text + g.format_move(p, m);
-  else return g.format(g.play(p, m));
+  if constexpr (std::is_same_v<G, Connect4>)
+    return text + g.format_move(p, m);
+  else
+    return g.format(g.play(p, m));
 }
 
 // The board of a position in text form; throws ParseError on bad text.
@@ -138,8 +141,9 @@ nlohmann::json board_json(const G& g, const std::string& text) {
       moves.push_back({{"move", g.format_move(p, m)}, {"position", next}, {"square", square_of(grid, after)}});
     }
   }
-  return {{"position", text},         {"rows", grid.rows},      {"row_labels", grid.row_labels},
-          {"col_labels", grid.col_labels}, {"to_move", grid.to_move}, {"moves", moves}};
+  return {
+      {"position", text},        {"rows", grid.rows}, {"row_labels", grid.row_labels}, {"col_labels", grid.col_labels},
+      {"to_move", grid.to_move}, {"moves", moves}};
 }
 
 }  // namespace gsolve::serve

@@ -1,15 +1,15 @@
 #include "src/serve/live_search.h"
 
-#include <chrono>
-#include <csignal>
-#include <cstring>
-
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include <chrono>
+#include <csignal>
+#include <cstring>
 
 namespace gsolve::serve {
 namespace {
@@ -28,8 +28,8 @@ std::optional<LiveResult> LiveSearches::run(const std::vector<std::string>& args
     return std::nullopt;
   }
   SlotGuard guard{running_};
-  std::vector<std::string> argv_text = {program_, "query", "--json", "--threads", "1", "--hash",
-                                        std::to_string(limits_.hash_mb)};
+  std::vector<std::string> argv_text = {
+      program_, "query", "--json", "--threads", "1", "--hash", std::to_string(limits_.hash_mb)};
   argv_text.insert(argv_text.end(), args.begin(), args.end());
   std::vector<char*> argv;
   for (auto& a : argv_text) argv.push_back(a.data());
@@ -46,8 +46,8 @@ std::optional<LiveResult> LiveSearches::run(const std::vector<std::string>& args
     }
     const pid_t server = ::getpid();
     pid = ::fork();
-    if (pid == 0) {  // the child: only async-signal-safe calls up to exec
-      ::prctl(PR_SET_PDEATHSIG, SIGKILL);  // a server killed outright takes its searches with it
+    if (pid == 0) {                             // the child: only async-signal-safe calls up to exec
+      ::prctl(PR_SET_PDEATHSIG, SIGKILL);       // a server killed outright takes its searches with it
       if (::getppid() != server) ::_exit(127);  // it died before the line above
       // RLIMIT_DATA counts the heap and the tables, not a database's read-only map (which RLIMIT_AS would).
       const rlim_t bytes = static_cast<rlim_t>(limits_.hash_mb + limits_.memory_mb) << 20;
@@ -76,7 +76,8 @@ std::optional<LiveResult> LiveSearches::run(const std::vector<std::string>& args
   bool killed = false;
   char buffer[4096];
   for (;;) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) {
       ::kill(pid, SIGKILL);
       killed = true;

@@ -6,6 +6,8 @@
 // threads, so that database answers are not held up by it.
 #pragma once
 
+#include <sys/types.h>
+
 #include <atomic>
 #include <mutex>
 #include <optional>
@@ -13,15 +15,13 @@
 #include <string>
 #include <vector>
 
-#include <sys/types.h>
-
 namespace gsolve::serve {
 
 struct LiveLimits {
-  int slots = 2;                // searches at once; more are refused (HTTP 503)
-  double seconds = 10;          // each search's wall time; then it is killed
-  std::size_t hash_mb = 64;     // the search's transposition table
-  std::size_t memory_mb = 1024; // its other writable memory (RLIMIT_DATA)
+  int slots = 2;                 // searches at once; more are refused (HTTP 503)
+  double seconds = 10;           // each search's wall time; then it is killed
+  std::size_t hash_mb = 64;      // the search's transposition table
+  std::size_t memory_mb = 1024;  // its other writable memory (RLIMIT_DATA)
 };
 
 struct LiveResult {

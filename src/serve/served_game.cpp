@@ -1,9 +1,9 @@
 #include "src/serve/served_game.h"
 
+#include <sys/wait.h>
+
 #include <filesystem>
 #include <mutex>
-
-#include <sys/wait.h>
 
 #include "db/contents.h"
 #include "db/database.h"
@@ -108,16 +108,14 @@ ServedGame serve_database(const std::string& path, std::size_t cache_mb, const s
       bool missing = false;
       std::optional<nlohmann::json> out;
       try {
-        const auto report = answer_position(game, text, c.scored, complete,
-                                            [&](const typename G::Position& canonical, bool&) {
-                                              const auto found = resolver.get(canonical, game.tier(canonical),
-                                                                              game.rank(canonical));
-                                              if (found.status == db::RecordReader::Status::damaged)
-                                                throw db::DbError(path + ": damaged frame (" +
-                                                                  reader->locate(game.rank(canonical)) + ")");
-                                              missing = missing || !found.record.known();
-                                              return found.record;
-                                            });
+        const auto report =
+            answer_position(game, text, c.scored, complete, [&](const typename G::Position& canonical, bool&) {
+              const auto found = resolver.get(canonical, game.tier(canonical), game.rank(canonical));
+              if (found.status == db::RecordReader::Status::damaged)
+                throw db::DbError(path + ": damaged frame (" + reader->locate(game.rank(canonical)) + ")");
+              missing = missing || !found.record.known();
+              return found.record;
+            });
         if (!(missing && !complete)) out = report_to_json(report, c.scored);
       } catch (...) {
         pool->give(std::move(reader));

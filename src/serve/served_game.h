@@ -5,21 +5,20 @@
 
 #include <functional>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 namespace gsolve::serve {
 
 struct ServedGame {
-  std::string name;     // the database's file name without .gsdb, or the game spec
-  std::string spec;     // the game spec
-  std::string db_path;  // "" for a game searched live
-  bool partial = false; // a database of the first plies only: deeper positions are searched live
-  std::string info;     // the database's summary, as `info --json` prints it
-  std::string start;    // the start position's text
+  std::string name;      // the database's file name without .gsdb, or the game spec
+  std::string spec;      // the game spec
+  std::string db_path;   // "" for a game searched live
+  bool partial = false;  // a database of the first plies only: deeper positions are searched live
+  std::string info;      // the database's summary, as `info --json` prints it
+  std::string start;     // the start position's text
   // The board of a position in text form (board_view.h); throws ParseError on bad text.
   std::function<nlohmann::json(const std::string&)> board;
   // The report of a position, as `query --json` prints it, from the database; nullopt

@@ -1,13 +1,13 @@
 #include "src/serve/server.h"
 
+#include <fmt/format.h>
+#include <httplib.h>
+#include <pthread.h>
+
 #include <atomic>
 #include <csignal>
 #include <iostream>
 #include <thread>
-
-#include <fmt/format.h>
-#include <httplib.h>
-#include <pthread.h>
 
 #include "db/database.h"
 #include "games/game.h"
@@ -40,7 +40,10 @@ class Api {
   std::string games_json() const {
     nlohmann::json out = nlohmann::json::array();
     for (const auto& g : games_)
-      out.push_back({{"name", g.name}, {"game", g.spec}, {"database", !g.db_path.empty()}, {"partial", g.partial},
+      out.push_back({{"name", g.name},
+                     {"game", g.spec},
+                     {"database", !g.db_path.empty()},
+                     {"partial", g.partial},
                      {"start", g.start}});
     return out.dump();
   }
@@ -60,7 +63,8 @@ class Api {
   static std::string position(const httplib::Request& req) {
     std::string text = req.has_param("position") ? req.get_param_value("position") : "";
     if (text.size() > kMaxPositionBytes)
-      throw HttpError{413, fmt::format("position text too long ({} bytes, at most {})", text.size(), kMaxPositionBytes)};
+      throw HttpError{413,
+                      fmt::format("position text too long ({} bytes, at most {})", text.size(), kMaxPositionBytes)};
     return text;
   }
 
@@ -84,15 +88,18 @@ class Api {
       if (auto stored = g.stored(text)) return stored->dump();
     std::vector<std::string> args = {"--game", g.spec};
     if (!g.db_path.empty()) args.insert(args.end(), {"--db", g.db_path});
-    if (g.timed_search && g.db_path.empty()) args.insert(args.end(), {"--time", fmt::format("{}", std::max(1.0, live_.limits().seconds - 1))});
+    if (g.timed_search && g.db_path.empty())
+      args.insert(args.end(), {"--time", fmt::format("{}", std::max(1.0, live_.limits().seconds - 1))});
     args.insert(args.end(), {"--", text});
     const auto result = live_.run(args);
     if (!result) {
       res.set_header("Retry-After", "5");
-      throw HttpError{503, fmt::format("every live search slot is busy ({} at once): try again later", live_.limits().slots)};
+      throw HttpError{
+          503, fmt::format("every live search slot is busy ({} at once): try again later", live_.limits().slots)};
     }
     const auto j = nlohmann::json::parse(result->output.substr(0, result->output.find('\n')), nullptr, false);
-    if (result->status == 2 && j.is_object() && j.contains("error")) throw HttpError{400, j["error"].get<std::string>()};
+    if (result->status == 2 && j.is_object() && j.contains("error"))
+      throw HttpError{400, j["error"].get<std::string>()};
     if (result->status == 0 && j.is_object()) return j.dump();
     if (result->status == -1) {  // killed at its deadline: nothing proven that the report can show
       nlohmann::json unsolved = g.unsolved(text);
@@ -154,15 +161,12 @@ void run_server(const ServerOptions& options, std::vector<ServedGame> games) {
     ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
   });
 
-  server.Get("/api/games", [&](const httplib::Request&, httplib::Response& res) {
-    answer(res, [&] { return api.games_json(); });
-  });
-  server.Get("/api/info", [&](const httplib::Request& req, httplib::Response& res) {
-    answer(res, [&] { return api.info(req); });
-  });
-  server.Get("/api/board", [&](const httplib::Request& req, httplib::Response& res) {
-    answer(res, [&] { return api.board(req); });
-  });
+  server.Get("/api/games",
+             [&](const httplib::Request&, httplib::Response& res) { answer(res, [&] { return api.games_json(); }); });
+  server.Get("/api/info",
+             [&](const httplib::Request& req, httplib::Response& res) { answer(res, [&] { return api.info(req); }); });
+  server.Get("/api/board",
+             [&](const httplib::Request& req, httplib::Response& res) { answer(res, [&] { return api.board(req); }); });
   server.Get("/api/position", [&](const httplib::Request& req, httplib::Response& res) {
     answer(res, [&] { return api.report(req, res); });
   });
@@ -172,19 +176,20 @@ void run_server(const ServerOptions& options, std::vector<ServedGame> games) {
     res.set_content(std::string(asset->body), std::string(asset->type).c_str());
   });
   // Whatever no route answers (another path or method, a request too long) gets a JSON error.
-  server.set_error_handler(httplib::Server::HandlerWithResponse([](const httplib::Request& req, httplib::Response& res) {
-    if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
-    std::string message = res.status == 404 ? "unknown path '" + quote_input(req.path.substr(0, 100)) + "'"
-                          : res.status == 413 ? "request too large"
-                          : res.status == 414 ? "request URI too long"
-                          : fmt::format("bad request (HTTP {})", res.status);
-    if (!req.method.empty() && req.method != "GET" && req.method != "HEAD") {
-      res.status = 405;
-      message = "method '" + quote_input(req.method.substr(0, 20)) + "' not allowed (the API answers GET)";
-    }
-    send_error(res, res.status, message);
-    return httplib::Server::HandlerResponse::Handled;
-  }));
+  server.set_error_handler(
+      httplib::Server::HandlerWithResponse([](const httplib::Request& req, httplib::Response& res) {
+        if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
+        std::string message = res.status == 404   ? "unknown path '" + quote_input(req.path.substr(0, 100)) + "'"
+                              : res.status == 413 ? "request too large"
+                              : res.status == 414 ? "request URI too long"
+                                                  : fmt::format("bad request (HTTP {})", res.status);
+        if (!req.method.empty() && req.method != "GET" && req.method != "HEAD") {
+          res.status = 405;
+          message = "method '" + quote_input(req.method.substr(0, 20)) + "' not allowed (the API answers GET)";
+        }
+        send_error(res, res.status, message);
+        return httplib::Server::HandlerResponse::Handled;
+      }));
   server.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr e) {
     std::string what = "internal error";
     try {
@@ -197,11 +202,13 @@ void run_server(const ServerOptions& options, std::vector<ServedGame> games) {
   });
 
   int port = options.port;
-  if (port == 0) port = server.bind_to_any_port(options.bind);
-  else if (!server.bind_to_port(options.bind, port)) port = -1;
+  if (port == 0)
+    port = server.bind_to_any_port(options.bind);
+  else if (!server.bind_to_port(options.bind, port))
+    port = -1;
   if (port <= 0) throw std::runtime_error(fmt::format("cannot listen on {}:{}", options.bind, options.port));
-  std::cout << fmt::format("gsolve serve: http://{}:{}/", options.bind.find(':') != std::string::npos
-                                                               ? "[" + options.bind + "]" : options.bind, port)
+  std::cout << fmt::format("gsolve serve: http://{}:{}/",
+                           options.bind.find(':') != std::string::npos ? "[" + options.bind + "]" : options.bind, port)
             << std::endl;
 
   std::atomic<bool> done{false};

@@ -13,10 +13,10 @@ namespace gsolve::serve {
 
 struct ServerOptions {
   std::string bind = "127.0.0.1";
-  int port = 8080;     // 0: any free port (the address printed tells which)
-  int threads = 4;     // requests answered at once, besides the live searches' own
+  int port = 8080;  // 0: any free port (the address printed tells which)
+  int threads = 4;  // requests answered at once, besides the live searches' own
   LiveLimits live;
-  std::string program; // this binary, for the live searches' child processes
+  std::string program;  // this binary, for the live searches' child processes
 };
 
 // Largest position text taken, in bytes (a 7x7 Go game's moves fit many times over).

@@ -1,5 +1,6 @@
-#include "src/core/parallel.h"
 #include "src/solve/search_solve.h"
+
+#include <tbb/enumerable_thread_specific.h>
 
 #include <algorithm>
 #include <chrono>
@@ -8,14 +9,13 @@
 #include <optional>
 #include <unordered_map>
 
-#include <tbb/enumerable_thread_specific.h>
-
 #include "db/keyed_runs.h"
 #include "games/connect4.h"
 #include "games/go_line.h"
 #include "games/reversi.h"
 #include "games/treblecross.h"
 #include "src/core/cluster.h"
+#include "src/core/parallel.h"
 #include "src/core/phase_clock.h"
 #include "src/search/searcher.h"
 #include "src/search/table_share.h"
@@ -62,16 +62,17 @@ std::vector<std::vector<typename G::Position>> top_of_tree(const G& g, int depth
 // Ranks name positions in every game with a searcher whose rank is usable.
 template <class G>
 bool rank_usable(const G& g) {
-  if constexpr (requires { g.rank_available(); }) return g.rank_available();
-  else return g.has_rank();
+  if constexpr (requires { g.rank_available(); })
+    return g.rank_available();
+  else
+    return g.has_rank();
 }
 
 }  // namespace
 
 template <class G>
 SolveResult solve_top(const G& g, const SolveOptions& options, Progress& progress) {
-  if (!rank_usable(g))
-    throw std::runtime_error("--store-depth: " + g.spec() + " has no rank to key its records by");
+  if (!rank_usable(g)) throw std::runtime_error("--store-depth: " + g.spec() + " has no rank to key its records by");
   if constexpr (requires { G::kNeedsStoreDepth; })  // go: longer lines have no 64-bit rank
     if (options.store_depth > g.tier_count() - 1)
       throw ParseError("--store-depth " + std::to_string(options.store_depth) + ": " + g.spec() +
@@ -115,8 +116,10 @@ SolveResult solve_top(const G& g, const SolveOptions& options, Progress& progres
   progress.start("search ply " + std::to_string(depth), frontier.size());
   std::vector<std::uint32_t> todo;  // indices into the frontier
   for (std::size_t i = 0; i < frontier.size(); ++i) {
-    if (records.count(g.rank(frontier[i]))) progress.skip(1);
-    else todo.push_back(static_cast<std::uint32_t>(i));
+    if (records.count(g.rank(frontier[i])))
+      progress.skip(1);
+    else
+      todo.push_back(static_cast<std::uint32_t>(i));
   }
   std::uint32_t left = static_cast<std::uint32_t>(todo.size());
   cluster.broadcast_value(left);
@@ -191,8 +194,10 @@ SolveResult solve_top(const G& g, const SolveOptions& options, Progress& progres
       sharing.take = [&, most](std::vector<std::uint64_t>& words) { solver.take_shared(words, most); };
       sharing.give = [&](std::span<const std::uint64_t> words) { solver.import_shared(words); };
     }
-    if (cluster.root()) serve_units(cluster, units, search_unit, commit, sharing);
-    else work_units(cluster, search_unit, sharing);
+    if (cluster.root())
+      serve_units(cluster, units, search_unit, commit, sharing);
+    else
+      work_units(cluster, search_unit, sharing);
     solver.share_table(false);
   }
   clock.lap("search " + std::to_string(units) + " units");

@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "src/core/progress.h"
 #include "db/solve_session.h"
+#include "src/core/progress.h"
 #include "src/retrograde/tiered_solver.h"
 
 namespace gsolve {

@@ -14,18 +14,19 @@ SolveResult solve_spec(const std::string& spec, const SolveOptions& options, Pro
   return with_game(spec, [&](const auto& game) -> SolveResult {
     using G = std::decay_t<decltype(game)>;
     if (options.store_depth >= 0) {
-      if constexpr (search::kHasSearcher<G>) return solve_top(game, options, progress);
-      else throw ParseError("--store-depth: " + game.spec() + " has no search solver");
+      if constexpr (search::kHasSearcher<G>)
+        return solve_top(game, options, progress);
+      else
+        throw ParseError("--store-depth: " + game.spec() + " has no search solver");
     }
     if constexpr (requires { G::kNeedsStoreDepth; })
       throw ParseError(game.spec() + " is solved by search: give --store-depth D (the plies stored)");
-    if (!game.has_rank())
-      throw ParseError(game.spec() + " has no dense rank: it is too large for a strong solve");
+    if (!game.has_rank()) throw ParseError(game.spec() + " has no dense rank: it is too large for a strong solve");
     std::vector<std::uint64_t> tiers;
     for (int t = 0; t <= game.tier_count(); ++t) tiers.push_back(game.tier_begin(t));
     const bool scored = G::kScored && !options.wdl;
-    const bool loopy = options.solver == SolverChoice::loopy ||
-                       (options.solver == SolverChoice::automatic && G::kLoopy);
+    const bool loopy =
+        options.solver == SolverChoice::loopy || (options.solver == SolverChoice::automatic && G::kLoopy);
     if (G::kLoopy && !loopy)
       throw ParseError(game.spec() + " can repeat positions: the tiered solver cannot solve it (use --solver loopy)");
     Cluster& cluster = Cluster::world();
@@ -35,7 +36,8 @@ SolveResult solve_spec(const std::string& spec, const SolveOptions& options, Pro
       // Every process refuses in agreement (no MPI_Abort, whose banner srun shows).
       cluster.all_or_none([&] {
         if (!cluster.alone())
-          throw ParseError(game.spec() + ": the loopy solver runs in one process (run it without mpirun, or with -np 1)");
+          throw ParseError(game.spec() +
+                           ": the loopy solver runs in one process (run it without mpirun, or with -np 1)");
       });
       LoopySolver<G> solver(game, options.wdl);  // before the session: a bad combination creates no file
       SolveSession session(options, game.spec(), "retrograde-loopy", tiers, scored, "complete", "rank",

@@ -96,7 +96,7 @@ class Dispenser {
 void serve_units(Cluster& cluster, std::size_t units, const WorkUnit& work, const UnitDone& done,
                  const UnitSharing& sharing) {
   Dispenser dispenser(units, cluster.size());
-  std::mutex mutex;  // guards finished, worker_error and shared
+  std::mutex mutex;                                                          // guards finished, worker_error and shared
   std::vector<std::pair<std::size_t, std::vector<std::uint64_t>>> finished;  // by the root's worker thread
   std::exception_ptr worker_error;
   SharedLog shared(cluster.size());

@@ -24,7 +24,7 @@ using WorkUnit = std::function<std::vector<std::uint64_t>(std::size_t unit)>;
 using UnitDone = std::function<void(std::size_t unit, std::span<const std::uint64_t> result)>;
 // Both empty: nothing is shared. Called on the thread that works the units.
 struct UnitSharing {
-  std::function<void(std::vector<std::uint64_t>& words)> take;  // appends what this process learnt
+  std::function<void(std::vector<std::uint64_t>& words)> take;     // appends what this process learnt
   std::function<void(std::span<const std::uint64_t> words)> give;  // what the others learnt
 };
 

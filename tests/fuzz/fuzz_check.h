@@ -24,10 +24,20 @@ namespace gsolve::fuzz {
 
 // Every game kind and the sizes whose code paths differ (ranked or not,
 // 8x8 frame or smaller, quickcross with connect=, treblecross's widest strip).
-inline constexpr std::string_view kSpecs[] = {
-    "connect4:4x4", "connect4:5x4", "connect4:7x6", "connect4:8x7", "tictactoe",
-    "reversi:4x4",  "reversi:6x6",  "reversi:8x8",  "quickcross:3x3", "quickcross:4x4",
-    "quickcross:3x4,connect=3", "go:3x3", "treblecross:9", "treblecross:40"};
+inline constexpr std::string_view kSpecs[] = {"connect4:4x4",
+                                              "connect4:5x4",
+                                              "connect4:7x6",
+                                              "connect4:8x7",
+                                              "tictactoe",
+                                              "reversi:4x4",
+                                              "reversi:6x6",
+                                              "reversi:8x8",
+                                              "quickcross:3x3",
+                                              "quickcross:4x4",
+                                              "quickcross:3x4,connect=3",
+                                              "go:3x3",
+                                              "treblecross:9",
+                                              "treblecross:40"};
 
 // Calls f(game) with the game picked by `selector`.
 template <class F>

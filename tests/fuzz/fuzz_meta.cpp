@@ -16,8 +16,8 @@
 namespace {
 
 struct Scratch {
-  std::filesystem::path dir = std::filesystem::temp_directory_path() /
-                              ("gsolve-fuzz-meta-" + std::to_string(::getpid()));
+  std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("gsolve-fuzz-meta-" + std::to_string(::getpid()));
   std::unique_ptr<gsolve::db::Database> db;
   Scratch() {
     std::filesystem::remove_all(dir);

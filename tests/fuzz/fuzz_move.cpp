@@ -1,9 +1,9 @@
 // Move text: each line of the input (after the first byte, which picks the
 // game) is parsed as a move of the current position and played, from the
 // start. parse_move throws ParseError or returns a legal move.
-#include "tests/fuzz/fuzz_check.h"
-
 #include <algorithm>
+
+#include "tests/fuzz/fuzz_check.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace gsolve;

@@ -1,8 +1,8 @@
 // Game specs ("connect4:5x4", "quickcross:3x4,connect=3"): with_game either
 // throws ParseError or builds a game whose canonical spec names the same game.
-#include "tests/fuzz/fuzz_check.h"
-
 #include <string>
+
+#include "tests/fuzz/fuzz_check.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace gsolve;

@@ -16,8 +16,8 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   // A private directory, removed at exit (the name gives the board size).
   static const struct TempDir {
-    std::filesystem::path dir = std::filesystem::temp_directory_path() /
-                                ("gsolve-fuzz-testset-" + std::to_string(::getpid()));
+    std::filesystem::path dir =
+        std::filesystem::temp_directory_path() / ("gsolve-fuzz-testset-" + std::to_string(::getpid()));
     TempDir() { std::filesystem::create_directories(dir); }
     ~TempDir() { std::filesystem::remove_all(dir); }
   } temp;

@@ -24,8 +24,7 @@ void write_file(const std::filesystem::path& path, std::string_view bytes) {
 }
 
 // Writes up to kMaxSeeds small values of one table.
-int dump_table(const gsolve::db::Database& db, MDB_dbi dbi, const std::filesystem::path& dir,
-               const std::string& name) {
+int dump_table(const gsolve::db::Database& db, MDB_dbi dbi, const std::filesystem::path& dir, const std::string& name) {
   MDB_txn* txn = nullptr;
   MDB_cursor* cursor = nullptr;
   if (mdb_txn_begin(db.env(), nullptr, MDB_RDONLY, &txn) != 0) return 0;

@@ -9,6 +9,8 @@
 //
 // Each body waits until two tasks have started (two threads, see main), so a
 // planted race is between two threads whichever of them steals what.
+#include <tbb/global_control.h>
+
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -16,8 +18,6 @@
 #include <string>
 #include <string_view>
 #include <thread>
-
-#include <tbb/global_control.h>
 
 #include "src/core/parallel.h"
 

@@ -1,7 +1,6 @@
 // The chunk format (db/chunk.h, GSC2): round trips, the fill of Unknown
 // records, damage detection, and the refusal of older database files.
 #include <doctest/doctest.h>
-
 #include <unistd.h>
 
 #include <cstring>
@@ -87,8 +86,10 @@ TEST_CASE("tier_io: frames compressed in interleaved parts are the frames of one
   for (const int parts : {2, 3, 5, 14, 20}) {
     std::vector<std::string> concatenated;
     for (int r = 0; r < parts; ++r) {
-      auto part = db::compress_frames(records, layout, 3, static_cast<std::size_t>(r), frames, static_cast<std::size_t>(parts));
-      CHECK(part.size() == (static_cast<std::size_t>(r) < frames ? (frames - static_cast<std::size_t>(r) + parts - 1) / parts : 0));
+      auto part =
+          db::compress_frames(records, layout, 3, static_cast<std::size_t>(r), frames, static_cast<std::size_t>(parts));
+      CHECK(part.size() ==
+            (static_cast<std::size_t>(r) < frames ? (frames - static_cast<std::size_t>(r) + parts - 1) / parts : 0));
       concatenated.insert(concatenated.end(), part.begin(), part.end());
     }
     CHECK(db::interleaved_frames(std::move(concatenated), parts) == whole);

@@ -18,8 +18,8 @@ TEST_CASE("connect4: parse errors name the problem") {
 
 TEST_CASE("connect4: terminal positions") {
   Connect4 g(7, 6);
-  CHECK(g.terminal(g.parse("1212121")).value == Value::Lose);  // vertical four
-  CHECK(g.terminal(g.parse("1122334")).value == Value::Lose);  // horizontal
+  CHECK(g.terminal(g.parse("1212121")).value == Value::Lose);     // vertical four
+  CHECK(g.terminal(g.parse("1122334")).value == Value::Lose);     // horizontal
   CHECK(g.terminal(g.parse("1223343445")).value == Value::Lose);  // diagonal /
   CHECK_FALSE(g.terminal(g.parse("121212")).primitive());
   Connect4 tiny(2, 2);
@@ -66,8 +66,7 @@ TEST_CASE("connect4: kernel has_four and winning_squares against a naive scan, t
       for (int c = 0; c < w; ++c)
         for (int r = 0; r < h; ++r)
           for (auto [dc, dr] : {std::pair{1, 0}, {0, 1}, {1, 1}, {1, -1}})
-            if (at(c, r) && at(c + dc, r + dr) && at(c + 2 * dc, r + 2 * dr) && at(c + 3 * dc, r + 3 * dr))
-              return true;
+            if (at(c, r) && at(c + dc, r + dr) && at(c + 2 * dc, r + 2 * dr) && at(c + 3 * dc, r + 3 * dr)) return true;
       return false;
     };
     for (int i = 0; i < 2000; ++i) {
@@ -86,8 +85,10 @@ TEST_CASE("connect4: kernel has_four and winning_squares against a naive scan, t
             std::uint64_t line = 0;
             for (int k = 0; k < 4; ++k) {
               const int cc = c + k * dc, rr = r + k * dr;
-              if (cc < 0 || cc >= w || rr < 0 || rr >= h) line = 0, k = 4;
-              else line |= std::uint64_t{1} << (cc * (h + 1) + rr);
+              if (cc < 0 || cc >= w || rr < 0 || rr >= h)
+                line = 0, k = 4;
+              else
+                line |= std::uint64_t{1} << (cc * (h + 1) + rr);
             }
             if (__builtin_popcountll(line) != 4) continue;
             const std::uint64_t missing = line & ~own;

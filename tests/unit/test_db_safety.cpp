@@ -12,13 +12,13 @@
 #include <string>
 #include <vector>
 
-#include "sanitized.h"
-#include "temp_dir.h"
 #include "db/contents.h"
 #include "db/database.h"
-#include "games/connect4.h"
 #include "db/resolver.h"
+#include "games/connect4.h"
+#include "sanitized.h"
 #include "src/solve/solve.h"
+#include "temp_dir.h"
 
 using namespace gsolve;
 using gsolve::testing::TempDir;
@@ -153,7 +153,11 @@ TEST_CASE("db: RecordReader's frame cache gives the same records at 8 frames and
 TEST_CASE("db: what a solve killed while creating its file leaves is recognised as holding nothing") {
   TempDir dir;
   const std::string empty = dir.file("empty.gsdb");
-  { std::FILE* f = std::fopen(empty.c_str(), "w"); REQUIRE(f); std::fclose(f); }
+  {
+    std::FILE* f = std::fopen(empty.c_str(), "w");
+    REQUIRE(f);
+    std::fclose(f);
+  }
   CHECK(db::Database::interrupted_creation(empty));
   CHECK_FALSE(db::Database::interrupted_creation(dir.file("missing.gsdb")));
 
@@ -179,6 +183,11 @@ TEST_CASE("db: what a solve killed while creating its file leaves is recognised 
   CHECK(db::Database::open(shell, db::Database::Mode::read)->meta_or("game", "?") == "connect4:4x4");
   // A file that is not LMDB at all is not a shell either: it is refused, never overwritten.
   const std::string text = dir.file("text.gsdb");
-  { std::FILE* f = std::fopen(text.c_str(), "w"); REQUIRE(f); std::fputs("not a database\n", f); std::fclose(f); }
+  {
+    std::FILE* f = std::fopen(text.c_str(), "w");
+    REQUIRE(f);
+    std::fputs("not a database\n", f);
+    std::fclose(f);
+  }
   CHECK_FALSE(db::Database::interrupted_creation(text));
 }

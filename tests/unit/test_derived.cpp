@@ -3,20 +3,18 @@
 // that stores them all; the choice is in the meta; a resumed solve restarts
 // from a stored tier and ends with the same records.
 #include <doctest/doctest.h>
-
 #include <unistd.h>
 
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <string>
 
-#include <nlohmann/json.hpp>
-
-#include "temp_dir.h"
 #include "db/contents.h"
+#include "db/resolver.h"
 #include "games/connect4.h"
 #include "src/retrograde/discovery.h"
-#include "db/resolver.h"
 #include "src/solve/solve.h"
+#include "temp_dir.h"
 #include "verify/rule.h"
 
 using namespace gsolve;

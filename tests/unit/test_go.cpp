@@ -14,12 +14,12 @@
 #include "games/go.h"
 #include "games/go_line.h"
 #include "src/core/progress.h"
-#include "src/solve/solve.h"
-#include "temp_dir.h"
-#include "verify/verifier.h"
 #include "src/search/go/benson.h"
 #include "src/search/go/go_solver.h"
 #include "src/search/go/root_split.h"
+#include "src/solve/solve.h"
+#include "temp_dir.h"
+#include "verify/verifier.h"
 
 using namespace gsolve;
 using gsolve::search::go::GoSolver;
@@ -155,7 +155,6 @@ std::string parse_error(const Go& go, const std::string& text) {
   return "(no error)";
 }
 
-
 GoGame replay(const Go& go, const std::vector<int>& line) {
   GoGame game(go);
   for (int m : line) game.play(m < 0 ? Go::kPass : static_cast<Go::Move>(m));
@@ -221,7 +220,8 @@ TEST_CASE("go: the move between two positions of a line, captures and passes inc
       const Go::Move move = m < 0 ? Go::kPass : static_cast<Go::Move>(m);
       game.play(move);
       REQUIRE(Go::move_between(before, game.position()) == move);
-      captures += std::popcount(before.black | before.white) > std::popcount(game.position().black | game.position().white);
+      captures +=
+          std::popcount(before.black | before.white) > std::popcount(game.position().black | game.position().white);
     }
   }
   CHECK(captures > 0);
@@ -294,9 +294,9 @@ TEST_CASE("go: search agrees with the naive reference and the known values") {
     int w, h, value;
     bool naive;  // the table-free reference is quick enough here
   };
-  for (const Case c : {Case{1, 1, 0, true}, Case{1, 2, 0, true}, Case{1, 3, 3, true}, Case{1, 4, 4, true},
-                       Case{1, 5, 0, true}, Case{2, 2, 1, true}, Case{2, 3, 0, false}, Case{2, 4, 8, false},
-                       Case{3, 3, 9, false}}) {
+  for (const Case c :
+       {Case{1, 1, 0, true}, Case{1, 2, 0, true}, Case{1, 3, 3, true}, Case{1, 4, 4, true}, Case{1, 5, 0, true},
+        Case{2, 2, 1, true}, Case{2, 3, 0, false}, Case{2, 4, 8, false}, Case{3, 3, 9, false}}) {
     CAPTURE(c.w);
     CAPTURE(c.h);
     const Go go(c.w, c.h);
@@ -465,8 +465,9 @@ TEST_CASE("go: with more provers than children, a split test shares them out and
     std::vector<std::unique_ptr<GoProver>> provers;
     for (std::size_t k = 0; k < count; ++k) provers.push_back(std::make_unique<GoProver>(go, table));
     std::vector<search::go::SplitReport> reports;
-    CHECK_FALSE(search::go::split_at_least(provers, after_e5, GoProver::Goal::Score, -24,
-                                           [&](const search::go::SplitReport& r) { reports.push_back(r); }, 4096));
+    CHECK_FALSE(search::go::split_at_least(
+        provers, after_e5, GoProver::Goal::Score, -24, [&](const search::go::SplitReport& r) { reports.push_back(r); },
+        4096));
     REQUIRE(reports.size() == children);
     std::uint64_t nodes = 0, total = 0;
     for (const auto& r : reports) {
@@ -505,11 +506,14 @@ TEST_CASE("go: one prover's split tests the children one after another and repor
     std::uint64_t nodes;
   };
   std::vector<Test> tests;
-  prover.on_test([&](GoProver::Goal goal, int t, bool holds, std::uint64_t nodes) { tests.push_back({goal, t, holds, nodes}); });
+  prover.on_test([&](GoProver::Goal goal, int t, bool holds, std::uint64_t nodes) {
+    tests.push_back({goal, t, holds, nodes});
+  });
   std::vector<search::go::SplitReport> reports;
   GoProver* const one = &prover;
-  CHECK_FALSE(search::go::split_at_least(std::span<GoProver* const>(&one, 1), after_e5, GoProver::Goal::Score, -24,
-                                         [&](const search::go::SplitReport& r) { reports.push_back(r); }, 4096));
+  CHECK_FALSE(search::go::split_at_least(
+      std::span<GoProver* const>(&one, 1), after_e5, GoProver::Goal::Score, -24,
+      [&](const search::go::SplitReport& r) { reports.push_back(r); }, 4096));
   REQUIRE(reports.size() == children);
   std::uint64_t nodes = 0;
   for (std::size_t k = 0; k < reports.size(); ++k) {
@@ -548,8 +552,9 @@ TEST_CASE("go: a prover left without children joins a split test still open") {
     std::vector<std::unique_ptr<GoProver>> provers;
     for (int k = 0; k < 2; ++k) provers.push_back(std::make_unique<GoProver>(go, table));
     std::vector<search::go::SplitReport> reports;
-    CHECK_FALSE(search::go::split_at_least(provers, after_e5, GoProver::Goal::Score, -24,
-                                           [&](const search::go::SplitReport& r) { reports.push_back(r); }, 4096));
+    CHECK_FALSE(search::go::split_at_least(
+        provers, after_e5, GoProver::Goal::Score, -24, [&](const search::go::SplitReport& r) { reports.push_back(r); },
+        4096));
     REQUIRE(reports.size() == children);
     for (const auto& r : reports) {
       CHECK(r.holds);
@@ -682,7 +687,8 @@ std::pair<std::uint64_t, std::uint64_t> textbook_benson(int w, int h, std::uint6
     changed = false;
     std::vector<std::uint64_t> kept, removed;
     for (const std::uint64_t b : blocks)
-      (std::count_if(regions.begin(), regions.end(), [&](std::uint64_t r) { return vital(r, b); }) >= 2 ? kept : removed)
+      (std::count_if(regions.begin(), regions.end(), [&](std::uint64_t r) { return vital(r, b); }) >= 2 ? kept
+                                                                                                        : removed)
           .push_back(b);
     if (removed.empty()) break;
     changed = true;
@@ -715,8 +721,10 @@ TEST_CASE("go: Benson's algorithm agrees with the textbook one on random boards"
       std::uint64_t own = 0, opp = 0;
       for (int p = 0; p < w * h; ++p) {
         const int r = static_cast<int>(rng() % 100);
-        if (r < own_share) own |= std::uint64_t{1} << p;
-        else if (r < own_share + opp_share) opp |= std::uint64_t{1} << p;
+        if (r < own_share)
+          own |= std::uint64_t{1} << p;
+        else if (r < own_share + opp_share)
+          opp |= std::uint64_t{1} << p;
       }
       const auto u = gsolve::search::go::unconditional(go, own, opp);
       const std::pair<std::uint64_t, std::uint64_t> textbook = textbook_benson(w, h, own, opp);
@@ -801,7 +809,8 @@ TEST_CASE("go: the superko-safe area counts alive stones and the empty points on
   CHECK(superko_safe_area(go, 0, 0) == 0);
 }
 
-TEST_CASE("go: a side whose stones are all alive keeps its Benson territory, if no earlier board had more of its stones") {
+TEST_CASE(
+    "go: a side whose stones are all alive keeps its Benson territory, if no earlier board had more of its stones") {
   using gsolve::search::go::kept_area;
   const Go go(3, 3);
   // Column b alive: columns a and c are its territory (each point touches it).

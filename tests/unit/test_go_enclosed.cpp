@@ -140,8 +140,10 @@ bool colour_holds(const Cells& b, std::uint64_t own, std::uint64_t opp, std::uin
       };
       {  // the opponent plays q
         std::uint64_t o2 = o, p2 = p | bit;
-        if (b.take_dead(o2, p2, b.around(q))) loses[k] = 1;
-        else if (b.breathes(b.group(q, p2), o2, p2)) visit(o2, p2, by_opp[k]);
+        if (b.take_dead(o2, p2, b.around(q)))
+          loses[k] = 1;
+        else if (b.breathes(b.group(q, p2), o2, p2))
+          visit(o2, p2, by_opp[k]);
       }
       {  // the colour plays q
         std::uint64_t o2 = o | bit, p2 = p;
@@ -243,8 +245,8 @@ TEST_CASE("go: enclosed regions hold in the exhaustive local game on every 3x3 a
       if (own && legal(b, own, opp)) check_position(b, own, opp, tally);
     }
   }
-  MESSAGE(tally.declared << " enclosed regions (" << tally.too_large << " larger left out); " << tally.wider_lost << " of " << tally.wider_declared
-                         << " with two points away from the alive stones lost");
+  MESSAGE(tally.declared << " enclosed regions (" << tally.too_large << " larger left out); " << tally.wider_lost
+                         << " of " << tally.wider_declared << " with two points away from the alive stones lost");
   CHECK(tally.declared > 3000);
   CHECK(tally.too_large == 0);
   CHECK(tally.wider_lost > 0);  // one point more generous fails
@@ -261,14 +263,16 @@ TEST_CASE("go: enclosed regions hold in the exhaustive local game on random 4x4,
       std::uint64_t own = 0, opp = 0;
       for (int p = 0; p < b.cells(); ++p) {
         const int r = static_cast<int>(rng() % 100);
-        if (r < own_share) own |= std::uint64_t{1} << p;
-        else if (r < own_share + opp_share) opp |= std::uint64_t{1} << p;
+        if (r < own_share)
+          own |= std::uint64_t{1} << p;
+        else if (r < own_share + opp_share)
+          opp |= std::uint64_t{1} << p;
       }
       if (own && legal(b, own, opp)) check_position(b, own, opp, tally);
     }
   }
-  MESSAGE(tally.declared << " enclosed regions (" << tally.too_large << " larger left out); " << tally.wider_lost << " of " << tally.wider_declared
-                         << " with two points away from the alive stones lost");
+  MESSAGE(tally.declared << " enclosed regions (" << tally.too_large << " larger left out); " << tally.wider_lost
+                         << " of " << tally.wider_declared << " with two points away from the alive stones lost");
   CHECK(tally.declared > 2000);
   CHECK(tally.wider_lost > 0);
 }

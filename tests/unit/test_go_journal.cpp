@@ -59,9 +59,10 @@ TEST_CASE("go journal: a record answers its threshold and the ones it implies, f
   CHECK(again.find(a, GoProver::Goal::Score, 4) == false);
   CHECK_FALSE(again.find(b, GoProver::Goal::Score, 4).has_value());
   // An answer against a record is a bug (a test is exact), not a record.
-  CHECK_THROWS_WITH_AS(again.record(a, GoProver::Goal::Score, 2, false, 1),
-                       ("journal " + path + ": a test's answer contradicts its record (0.0.10/4.0.00/4.0.11/c.0.00 S 2 0 1)").c_str(),
-                       std::logic_error);
+  CHECK_THROWS_WITH_AS(
+      again.record(a, GoProver::Goal::Score, 2, false, 1),
+      ("journal " + path + ": a test's answer contradicts its record (0.0.10/4.0.00/4.0.11/c.0.00 S 2 0 1)").c_str(),
+      std::logic_error);
   CHECK(again.size() == 3);
   // The format (the check: FNV-1a 64 of the text before it).
   CHECK(read(path) ==
@@ -98,17 +99,20 @@ TEST_CASE("go journal: a torn last record is dropped; damage, other rules and a 
   std::string damaged = whole;
   damaged[damaged.find(" S 1 ") + 3] = '2';  // "holds for 1" becomes "holds for 2"
   write(path, damaged);
-  CHECK_THROWS_WITH_AS(ProofJournal(path, go), ("journal " + path + ": line 2 is damaged (its check does not match)").c_str(),
+  CHECK_THROWS_WITH_AS(ProofJournal(path, go),
+                       ("journal " + path + ": line 2 is damaged (its check does not match)").c_str(),
                        std::runtime_error);
   write(path, whole.substr(0, whole.size() - 5) + "\n");  // a check cut short
   CHECK_THROWS_WITH_AS(ProofJournal(path, go), ("journal " + path + ": line 2 is damaged (no check)").c_str(),
                        std::runtime_error);
-  CHECK_THROWS_WITH_AS(ProofJournal(path, Go(3, 3)),
-                       ("journal " + path + ": not a journal of go:3x3 (its first line is \"gsolve go proof journal 1 go:2x2\")").c_str(),
-                       std::runtime_error);
+  CHECK_THROWS_WITH_AS(
+      ProofJournal(path, Go(3, 3)),
+      ("journal " + path + ": not a journal of go:3x3 (its first line is \"gsolve go proof journal 1 go:2x2\")")
+          .c_str(),
+      std::runtime_error);
   write(path, "SQLite format 3");  // another file, no line yet: left as it is
-  CHECK_THROWS_WITH_AS(ProofJournal(path, go), ("journal " + path + ": not a journal (it has no complete line)").c_str(),
-                       std::runtime_error);
+  CHECK_THROWS_WITH_AS(ProofJournal(path, go),
+                       ("journal " + path + ": not a journal (it has no complete line)").c_str(), std::runtime_error);
   CHECK(read(path) == "SQLite format 3");
 }
 
@@ -173,9 +177,9 @@ TEST_CASE("go journal: a split test killed after some children closed resumes wi
   std::vector<std::unique_ptr<GoProver>> two;
   for (int k = 0; k < 2; ++k) two.push_back(std::make_unique<GoProver>(go, table));
   std::size_t reports = 0;
-  CHECK(search::go::split_at_least(two, empty, GoProver::Goal::Score, 2,
-                                   [&](const search::go::SplitReport&) { ++reports; }, 0, search::go::kCutPlies,
-                                   &journal));
+  CHECK(search::go::split_at_least(
+      two, empty, GoProver::Goal::Score, 2, [&](const search::go::SplitReport&) { ++reports; }, 0,
+      search::go::kCutPlies, &journal));
   CHECK(reports == 0);
   CHECK(two[0]->nodes() + two[1]->nodes() == 0);
   CHECK(journal.find(empty, GoProver::Goal::Score, 2) == true);  // recorded in turn

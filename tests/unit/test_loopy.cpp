@@ -3,6 +3,7 @@
 // graphs, and a hand-made database (a Draw region labelled Win/Lose) that the
 // verifier must reject.
 #include <doctest/doctest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -13,15 +14,13 @@
 #include <tuple>
 #include <vector>
 
-#include <unistd.h>
-
-#include "temp_dir.h"
 #include "db/contents.h"
 #include "db/tier_io.h"
 #include "games/quickcross.h"
 #include "games/registry.h"
 #include "src/retrograde/loopy_solver.h"
 #include "src/solve/solve.h"
+#include "temp_dir.h"
 #include "verify/verifier.h"
 
 using namespace gsolve;
@@ -46,8 +45,8 @@ std::vector<PackedRecord> all_records(const std::string& path) {
   const auto contents = db::Contents::read(*database);
   std::vector<PackedRecord> all;
   for (std::size_t t = 0; t + 1 < contents.tiers.size(); ++t) {
-    const auto tier = db::read_tier(*database, static_cast<std::uint32_t>(t),
-                                    contents.tiers[t + 1] - contents.tiers[t], contents.layout);
+    const auto tier = db::read_tier(*database, static_cast<std::uint32_t>(t), contents.tiers[t + 1] - contents.tiers[t],
+                                    contents.layout);
     all.insert(all.end(), tier.begin(), tier.end());
   }
   return all;
@@ -121,13 +120,13 @@ struct GraphGame {
     std::uint32_t node = 0;
     friend bool operator==(const Position&, const Position&) = default;
   };
-  using Move = std::uint32_t;  // the child node
+  using Move = std::uint32_t;                   // the child node
   static constexpr std::size_t kMaxMoves = 64;  // a node of a random tree may have many children
   static constexpr bool kScored = false;
   static constexpr bool kLoopy = true;
 
   std::vector<std::vector<std::uint32_t>> edges, back;  // back: edges reversed (for the un-moves)
-  std::vector<Value> primitive;  // Unknown: not primitive
+  std::vector<Value> primitive;                         // Unknown: not primitive
 
   std::string spec() const { return "graph:" + std::to_string(edges.size()); }
   Position start() const { return {0}; }
@@ -211,11 +210,15 @@ std::vector<Record> sweep_solve(const GraphGame& g) {
       int max_win = -1;
       for (auto c : g.edges[v]) {
         lose_child |= rec[c].value == Value::Lose && rec[c].remoteness == r;
-        if (rec[c].value == Value::Win) max_win = std::max<int>(max_win, rec[c].remoteness);
-        else all_win = false;
+        if (rec[c].value == Value::Win)
+          max_win = std::max<int>(max_win, rec[c].remoteness);
+        else
+          all_win = false;
       }
-      if (lose_child) found.push_back({v, Record{Value::Win, static_cast<std::uint16_t>(r + 1), 0}});
-      else if (all_win && max_win == r) found.push_back({v, Record{Value::Lose, static_cast<std::uint16_t>(r + 1), 0}});
+      if (lose_child)
+        found.push_back({v, Record{Value::Win, static_cast<std::uint16_t>(r + 1), 0}});
+      else if (all_win && max_win == r)
+        found.push_back({v, Record{Value::Lose, static_cast<std::uint16_t>(r + 1), 0}});
     }
     if (found.empty() && r > static_cast<int>(n)) break;
     for (auto& [v, x] : found) rec[v] = x;
@@ -337,8 +340,15 @@ TEST_CASE("loopy: quickcross 3x3 and 3x4 counts (reachable = orbit-weighted, plu
     CHECK(s.primitive_canonical == 30555);
     CHECK(s.canonical_of(Value::Draw) == 78);
     const auto W = Value::Win, L = Value::Lose;
-    check_rows(s, {{0, L, 241678}, {1, W, 210248}, {2, L, 108}, {3, W, 424}, {4, L, 234}, {5, W, 436}, {6, L, 72},
-                   {7, W, 80}, {8, L, 9}});
+    check_rows(s, {{0, L, 241678},
+                   {1, W, 210248},
+                   {2, L, 108},
+                   {3, W, 424},
+                   {4, L, 234},
+                   {5, W, 436},
+                   {6, L, 72},
+                   {7, W, 80},
+                   {8, L, 9}});
   }
 }
 
@@ -595,15 +605,18 @@ TEST_CASE("loopy: a hand-made database labelling Draws Win/Lose passes a values-
       all_win &= label[k] == win || label[k] == none;
     }
     switch (label[i]) {
-      case lose: return all_win;
-      case win: return some_lose || open;
-      case draw: return !some_lose && (some_draw || open);
-      default: return true;
+      case lose:
+        return all_win;
+      case win:
+        return some_lose || open;
+      case draw:
+        return !some_lose && (some_draw || open);
+      default:
+        return true;
     }
   };
   std::function<bool(std::size_t)> search = [&](std::size_t i) -> bool {
-    if (i == draws.size())
-      return std::any_of(label.begin(), label.end(), [](Label l) { return l != draw; });
+    if (i == draws.size()) return std::any_of(label.begin(), label.end(), [](Label l) { return l != draw; });
     for (Label choice : {lose, win, draw}) {
       label[i] = choice;
       bool ok = true;
@@ -618,11 +631,11 @@ TEST_CASE("loopy: a hand-made database labelling Draws Win/Lose passes a values-
   bool cycle = false;
   for (std::size_t i = 0; i < draws.size(); ++i)
     for (auto k : kids[i])
-      cycle |= label[i] == lose && label[k] == win &&
-               std::find(kids[k].begin(), kids[k].end(), i) != kids[k].end();
+      cycle |= label[i] == lose && label[k] == win && std::find(kids[k].begin(), kids[k].end(), i) != kids[k].end();
   CHECK(cycle);
   for (std::size_t i = 0; i < draws.size(); ++i)
-    if (label[i] != draw) records[draws[i]] = pack(label[i] == lose ? Record{Value::Lose, 2, 0} : Record{Value::Win, 3, 0});
+    if (label[i] != draw)
+      records[draws[i]] = pack(label[i] == lose ? Record{Value::Lose, 2, 0} : Record{Value::Win, 3, 0});
 
   CHECK(rule_violations(g, records, true) == 0);  // values alone: consistent
   CHECK(rule_violations(g, records, false) > 0);  // with remoteness: not

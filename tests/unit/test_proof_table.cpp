@@ -5,8 +5,8 @@
 #include "src/search/go/proof_table.h"
 
 using gsolve::search::go::Certificate;
-using gsolve::search::go::ProofTable;
 using gsolve::search::go::ExploredBoards;
+using gsolve::search::go::ProofTable;
 
 namespace {
 

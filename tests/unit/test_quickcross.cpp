@@ -60,33 +60,28 @@ TEST_CASE("quickcross: specs and parse errors name the problem") {
   CHECK(QuickCross::from_options("3x4,connect=3").spec() == "quickcross:3x4,connect=3");
   CHECK(QuickCross::from_options("4x4,connect=3").spec() == "quickcross:4x4,connect=3");
   CHECK(QuickCross::from_options("2x5").connect() == 2);
-  CHECK(with_game("quickcross:3x3", [](const auto& game) { return game.spec(); }) ==
-        "quickcross:3x3,connect=3");
-  CHECK_THROWS_WITH_AS(QuickCross::from_options("3by3"),
-                       "bad quickcross size '3by3' (expected RxC, e.g. 3x4)", ParseError);
-  CHECK_THROWS_WITH_AS(QuickCross::from_options("5x5"),
-                       "quickcross board 5x5 is not supported (at most 20 squares)", ParseError);
+  CHECK(with_game("quickcross:3x3", [](const auto& game) { return game.spec(); }) == "quickcross:3x3,connect=3");
+  CHECK_THROWS_WITH_AS(QuickCross::from_options("3by3"), "bad quickcross size '3by3' (expected RxC, e.g. 3x4)",
+                       ParseError);
+  CHECK_THROWS_WITH_AS(QuickCross::from_options("5x5"), "quickcross board 5x5 is not supported (at most 20 squares)",
+                       ParseError);
   CHECK_THROWS_WITH_AS(QuickCross::from_options("3x3,connect=4"),
                        "connect=4 does not fit a 3x3 board (no line is that long)", ParseError);
   CHECK_THROWS_WITH_AS(QuickCross::from_options("3x3,connect=0"),
                        "bad quickcross option 'connect=0' (expected connect=K, K >= 1)", ParseError);
   CHECK_THROWS_WITH_AS(QuickCross::from_options("3x3,komi=2"),
-                       "unknown quickcross option 'komi=2' in '3x3,komi=2' (expected RxC[,connect=K])",
-                       ParseError);
+                       "unknown quickcross option 'komi=2' in '3x3,komi=2' (expected RxC[,connect=K])", ParseError);
 
   QuickCross g(3, 3);
-  CHECK_THROWS_WITH_AS(g.parse("...."),
-                       "quickcross 3x3 board needs 9 characters ('.', '-' or '|', row-major), got 4",
+  CHECK_THROWS_WITH_AS(g.parse("...."), "quickcross 3x3 board needs 9 characters ('.', '-' or '|', row-major), got 4",
                        ParseError);
-  CHECK_THROWS_WITH_AS(g.parse("....x...."), "bad character 'x' at square b2 (expected '.', '-' or '|')",
-                       ParseError);
+  CHECK_THROWS_WITH_AS(g.parse("....x...."), "bad character 'x' at square b2 (expected '.', '-' or '|')", ParseError);
   CHECK_THROWS_WITH_AS(g.parse_move(g.start(), "flip@a1"), "square a1 is empty: nothing to flip", ParseError);
   CHECK_THROWS_WITH_AS(g.parse_move(g.parse("-........"), "-@a1"), "square a1 already holds '-'", ParseError);
   CHECK_THROWS_WITH_AS(g.parse_move(g.start(), "-@d1"),
                        "bad quickcross move '-@d1' (expected -@a1, |@a1 or flip@a1; columns a..c, rows 1..3)",
                        ParseError);
-  CHECK_THROWS_WITH_AS(g.parse_move(g.parse("---......"), "|@c3"), "the game is over: no move |@c3",
-                       ParseError);
+  CHECK_THROWS_WITH_AS(g.parse_move(g.parse("---......"), "|@c3"), "the game is over: no move |@c3", ParseError);
 }
 
 TEST_CASE("quickcross: moves, lines and text") {
@@ -124,8 +119,7 @@ TEST_CASE("quickcross: moves, lines and text") {
 }
 
 TEST_CASE("quickcross: rank, unrank and symmetry") {
-  for (auto [r, c, k] :
-       std::array<std::array<int, 3>, 5>{{{3, 3, 3}, {3, 4, 3}, {4, 4, 4}, {4, 5, 3}, {2, 10, 2}}}) {
+  for (auto [r, c, k] : std::array<std::array<int, 3>, 5>{{{3, 3, 3}, {3, 4, 3}, {4, 4, 4}, {4, 5, 3}, {2, 10, 2}}}) {
     QuickCross g(r, c, k);
     std::uint64_t space = 1;
     for (int q = 0; q < r * c; ++q) space *= 3;
@@ -169,8 +163,8 @@ TEST_CASE("quickcross: reachable positions from the empty board") {
   CHECK(c33.canonical_primitives == 553);
   CHECK(c33.class_sum == c33.positions);
   const auto c34 = count_reachable(QuickCross(3, 4, 3));
-  MESSAGE("quickcross 3x4,connect=3: ", c34.positions, " boards (", c34.primitives, " primitive), ",
-          c34.canonical, " up to symmetry (", c34.canonical_primitives, " primitive)");
+  MESSAGE("quickcross 3x4,connect=3: ", c34.positions, " boards (", c34.primitives, " primitive), ", c34.canonical,
+          " up to symmetry (", c34.canonical_primitives, " primitive)");
   CHECK(c34.positions == 453831);
   CHECK(c34.primitives == 241678);
   CHECK(c34.canonical == 57522);

@@ -40,8 +40,7 @@ TEST_CASE("value rule: scored games maximise the score first, then remoteness by
   CHECK(combine({rec(Value::Win, 3, 4), rec(Value::Win, 7, 4), rec(Value::Win, 1, 6)}, true) ==
         rec(Value::Lose, 8, -4));
   // A score-0 tie: the soonest.
-  CHECK(combine({rec(Value::Tie, 5, 0), rec(Value::Tie, 1, 0), rec(Value::Win, 1, 2)}, true) ==
-        rec(Value::Tie, 2, 0));
+  CHECK(combine({rec(Value::Tie, 5, 0), rec(Value::Tie, 1, 0), rec(Value::Win, 1, 2)}, true) == rec(Value::Tie, 2, 0));
 }
 
 TEST_CASE("preference is the documented total order") {
@@ -53,8 +52,8 @@ TEST_CASE("preference is the documented total order") {
 }
 
 TEST_CASE("pack and unpack are inverse") {
-  for (const Record r : {rec(Value::Win, 8191, -32768), rec(Value::Lose, 0, 32767), rec(Value::Draw, 0),
-                         rec(Value::Tie, 42, 0)})
+  for (const Record r :
+       {rec(Value::Win, 8191, -32768), rec(Value::Lose, 0, 32767), rec(Value::Draw, 0), rec(Value::Tie, 42, 0)})
     CHECK(unpack(pack(r)) == r);
   CHECK(pack(Record{}) == 0);  // Unknown is the all-zero word: "not stored"
 }

@@ -3,7 +3,6 @@
 // remoteness DESIGN.md's rule defines. Proof: every reachable reversi:4x4
 // position against the retrograde database (value, score, remoteness).
 #include <doctest/doctest.h>
-
 #include <unistd.h>
 
 #include <algorithm>
@@ -13,14 +12,14 @@
 #include <unordered_set>
 #include <vector>
 
-#include "reversi_negamax.h"
-#include "temp_dir.h"
 #include "db/contents.h"
 #include "db/database.h"
-#include "games/reversi.h"
 #include "db/resolver.h"
+#include "games/reversi.h"
+#include "reversi_negamax.h"
 #include "src/search/remoteness.h"
 #include "src/solve/solve.h"
+#include "temp_dir.h"
 
 using namespace gsolve;
 using gsolve::testing::TempDir;
@@ -31,9 +30,7 @@ namespace {
 // bounds, not exact scores, outside the window): exhaustive memoised negamax.
 struct ExhaustiveSearch : testing::ReversiNegamax {
   using ReversiNegamax::ReversiNegamax;
-  int search(const Reversi::Position& p, int alpha, int beta) {
-    return std::clamp(exact(p), alpha, beta);
-  }
+  int search(const Reversi::Position& p, int alpha, int beta) { return std::clamp(exact(p), alpha, beta); }
 };
 
 // Every reachable position of g from the start (the rules' DFS).
@@ -115,8 +112,8 @@ TEST_CASE("remoteness: every reachable reversi:4x4 position agrees with the retr
                           << stored.record.remoteness << ", walk " << value_name(mine.value) << " " << mine.score
                           << " in " << mine.remoteness);
   }
-  MESSAGE("reversi:4x4: ", checked, " reachable positions (", canonical, " canonical), ", walk.positions(),
-          " walked, ", walk.probes(), " null-window probes");
+  MESSAGE("reversi:4x4: ", checked, " reachable positions (", canonical, " canonical), ", walk.positions(), " walked, ",
+          walk.probes(), " null-window probes");
   CHECK(checked == 62789);
   CHECK(mismatches == 0);
 }

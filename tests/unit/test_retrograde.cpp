@@ -3,19 +3,18 @@
 // the board text. Every reachable position of connect4:4x4 must agree, read
 // through db/resolver.h (half the tiers are derived, not stored).
 #include <doctest/doctest.h>
-
 #include <unistd.h>
 
 #include <array>
 #include <filesystem>
 #include <string>
 #include <thread>
-#include <vector>
 #include <unordered_map>
+#include <vector>
 
 #include "db/contents.h"
-#include "games/connect4.h"
 #include "db/resolver.h"
+#include "games/connect4.h"
 #include "src/solve/solve.h"
 
 using namespace gsolve;
@@ -58,8 +57,10 @@ Outcome brute(const Board& b, std::unordered_map<std::string, Outcome>& memo) {
   if (auto it = memo.find(k); it != memo.end()) return it->second;
   const char mover = b.stones % 2 == 0 ? 1 : 2, other = 3 - mover;
   Outcome out;
-  if (four(b, other)) out = {Value::Lose, 0};
-  else if (b.stones == W * H) out = {Value::Tie, 0};
+  if (four(b, other))
+    out = {Value::Lose, 0};
+  else if (b.stones == W * H)
+    out = {Value::Tie, 0};
   else {
     int best_win = 1000, best_tie = 1000, worst_lose = -1;
     for (int c = 0; c < W; ++c) {
@@ -70,13 +71,19 @@ Outcome brute(const Board& b, std::unordered_map<std::string, Outcome>& memo) {
       n.cell[c][r] = mover;
       ++n.stones;
       const Outcome child = brute(n, memo);
-      if (child.value == Value::Lose) best_win = std::min(best_win, child.remoteness + 1);
-      else if (child.value == Value::Tie) best_tie = std::min(best_tie, child.remoteness + 1);
-      else worst_lose = std::max(worst_lose, child.remoteness + 1);
+      if (child.value == Value::Lose)
+        best_win = std::min(best_win, child.remoteness + 1);
+      else if (child.value == Value::Tie)
+        best_tie = std::min(best_tie, child.remoteness + 1);
+      else
+        worst_lose = std::max(worst_lose, child.remoteness + 1);
     }
-    if (best_win < 1000) out = {Value::Win, best_win};
-    else if (best_tie < 1000) out = {Value::Tie, best_tie};
-    else out = {Value::Lose, worst_lose};
+    if (best_win < 1000)
+      out = {Value::Win, best_win};
+    else if (best_tie < 1000)
+      out = {Value::Tie, best_tie};
+    else
+      out = {Value::Lose, worst_lose};
   }
   memo.emplace(k, out);
   return out;

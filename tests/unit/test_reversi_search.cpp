@@ -62,8 +62,8 @@ struct Board {
 bool random_position(std::mt19937_64& rng, int empties, Board* out, int n = 8) {
   const int h = n / 2;
   const auto at = [](int r, int c) { return u64{1} << (r * 8 + c); };
-  u64 own = at(h - 1, h) | at(h, h - 1);      // black: e4 d5 on 8x8, d3 c4 on 6x6
-  u64 opp = at(h - 1, h - 1) | at(h, h);      // white: d4 e5 on 8x8, c3 d4 on 6x6
+  u64 own = at(h - 1, h) | at(h, h - 1);  // black: e4 d5 on 8x8, d3 c4 on 6x6
+  u64 opp = at(h - 1, h - 1) | at(h, h);  // white: d4 e5 on 8x8, c3 d4 on 6x6
   u64 empty = board_mask(n) & ~(own | opp);
   bool passed = false;
   while (count(empty) > empties) {
@@ -105,7 +105,8 @@ struct Driver {
   int search(u64 own, u64 opp, u64 empty, int alpha, int beta, bool passed = false) {
     const int n = count(empty);
     if (n <= leaf_empties) {
-      if (passed) return -solve_leaf<kBoard8>(opp, own, empty, -beta, -alpha, nodes);  // let the leaf see the pass itself
+      if (passed)
+        return -solve_leaf<kBoard8>(opp, own, empty, -beta, -alpha, nodes);  // let the leaf see the pass itself
       return solve_leaf<kBoard8>(own, opp, empty, alpha, beta, nodes);
     }
     ++nodes;
@@ -304,9 +305,9 @@ TEST_CASE("reversi search: stable discs are never flipped; edge stability exampl
     CHECK(with_stable > 100);
   }
   // 6x6: the board's far edges are edges (f1-f6, a6-f6), its lines end at the board.
-  CHECK(stable_discs(0x3Full << 40, 0, kBoard6) == 6);                  // a full last row of own discs
+  CHECK(stable_discs(0x3Full << 40, 0, kBoard6) == 6);                     // a full last row of own discs
   CHECK(stable_discs(0x2020202020ull | (u64{1} << 45), 0, kBoard6) == 6);  // a full last column
-  CHECK(stable_discs(u64{1} << 45, u64{1} << 44, kBoard6) == 1);         // a lone corner f6
+  CHECK(stable_discs(u64{1} << 45, u64{1} << 44, kBoard6) == 1);           // a lone corner f6
   CHECK(stable_discs(0x3F3F3F3F3F3Full & 0x0000000FFFFFFull, 0x3F3F3F3F3F3Full & ~0x0000000FFFFFFull, kBoard6) ==
         18);  // a full board: every disc is stable
   // A full first row of own discs: all 8 stable; a lone corner: 1; a lone C-square: 0.

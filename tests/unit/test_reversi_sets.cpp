@@ -3,7 +3,6 @@
 // plus the remoteness phase) and the FFO endgame files (every listed move's
 // exact score).
 #include <doctest/doctest.h>
-
 #include <unistd.h>
 
 #include <filesystem>
@@ -13,8 +12,8 @@
 
 #include "db/contents.h"
 #include "db/database.h"
-#include "games/reversi.h"
 #include "db/resolver.h"
+#include "games/reversi.h"
 #include "src/search/remoteness.h"
 #include "src/search/searcher.h"
 #include "src/search/test_set.h"
@@ -79,9 +78,9 @@ TEST_CASE("reversi search: every reachable reversi:4x4 position agrees with the 
       REQUIRE(stored.status == db::RecordReader::Status::ok);
       const Record mine = searcher.record(p);
       if (mine != stored.record && ++mismatches <= 5)
-        MESSAGE(g.format(p) << ": database " << value_name(stored.record.value) << " " << stored.record.score
-                            << " in " << stored.record.remoteness << ", search " << value_name(mine.value) << " "
-                            << mine.score << " in " << mine.remoteness);
+        MESSAGE(g.format(p) << ": database " << value_name(stored.record.value) << " " << stored.record.score << " in "
+                            << stored.record.remoteness << ", search " << value_name(mine.value) << " " << mine.score
+                            << " in " << mine.remoteness);
     }
     if (g.terminal(p).primitive()) continue;
     MoveList<Reversi> moves;

@@ -13,10 +13,10 @@
 #include "games/connect4.h"
 #include "games/go_line.h"
 #include "games/reversi.h"
+#include "sanitized.h"
 #include "src/search/connect4/pons_score.h"
 #include "src/search/searcher.h"
 #include "src/search/test_set.h"
-#include "sanitized.h"
 
 using namespace gsolve;
 using namespace gsolve::search;
@@ -55,7 +55,8 @@ void check_file(const std::string& name, int w, int h, std::size_t limit = 0, in
   int wrong = 0;
   for (const Line& l : lines) {
     const int got = solver.solve(g.parse(l.moves));
-    if (got != l.score && ++wrong <= 5) FAIL_CHECK(name << ": " << l.moves << " expected " << l.score << " got " << got);
+    if (got != l.score && ++wrong <= 5)
+      FAIL_CHECK(name << ": " << l.moves << " expected " << l.score << " got " << got);
   }
   CHECK(wrong == 0);
 }
@@ -152,13 +153,21 @@ TEST_CASE("search: window contract (exact inside, bounds outside)") {
   const auto lines = read_lines("Test_L2_R1", 40);
   for (const Line& l : lines) {
     const auto p = g.parse(l.moves);
-    for (auto [a, b] : {std::pair{-3, 3}, {-30, 30}, {l.score - 1, l.score + 1}, {l.score, l.score + 1},
-                        {l.score - 1, l.score}, {l.score + 2, l.score + 5}, {l.score - 7, l.score - 2}}) {
+    for (auto [a, b] : {std::pair{-3, 3},
+                        {-30, 30},
+                        {l.score - 1, l.score + 1},
+                        {l.score, l.score + 1},
+                        {l.score - 1, l.score},
+                        {l.score + 2, l.score + 5},
+                        {l.score - 7, l.score - 2}}) {
       solver.clear();
       const int r = solver.search(p, a, b);
-      if (r > a && r < b) CHECK(r == l.score);
-      else if (r <= a) CHECK(l.score <= r);
-      else CHECK(l.score >= r);
+      if (r > a && r < b)
+        CHECK(r == l.score);
+      else if (r <= a)
+        CHECK(l.score <= r);
+      else
+        CHECK(l.score >= r);
     }
   }
 }
@@ -341,7 +350,8 @@ void check_every_position(int w, int h) {
       ++checked;
       const int got = solver.solve(p);
       if (got != best && ++wrong <= 5)
-        FAIL_CHECK(w << "x" << h << " position " << p.current << "/" << p.mask << " expected " << best << " got " << got);
+        FAIL_CHECK(w << "x" << h << " position " << p.current << "/" << p.mask << " expected " << best << " got "
+                     << got);
     }
     memo.emplace(key, best);
     return best;

@@ -41,10 +41,13 @@ TEST_CASE("tier shares: chunks dealt round robin cover every word once") {
       CHECK(shares.chunks_of(r) == (19 + static_cast<std::uint64_t>(size - 1 - r)) / static_cast<std::uint64_t>(size));
       std::mutex m;
       std::vector<std::uint64_t> seen;
-      shares.for_each_chunk(r, [] { return 0; }, [&](std::uint64_t c, int&) {
-        std::lock_guard lock(m);
-        seen.push_back(c);
-      }, [](int&) {});
+      shares.for_each_chunk(
+          r, [] { return 0; },
+          [&](std::uint64_t c, int&) {
+            std::lock_guard lock(m);
+            seen.push_back(c);
+          },
+          [](int&) {});
       CHECK(seen.size() == shares.chunks_of(r));
       chunks += seen.size();
       for (const std::uint64_t c : seen) {

@@ -1,7 +1,6 @@
 // Search test sets (src/search/test_set.h): the OBF and Connect 4 readers and
 // the generic runner (best scores, every listed move's score, first mismatch).
 #include <doctest/doctest.h>
-
 #include <unistd.h>
 
 #include <algorithm>
@@ -10,11 +9,11 @@
 #include <string>
 #include <unordered_map>
 
-#include "reversi_negamax.h"
 #include "games/connect4.h"
 #include "games/reversi.h"
-#include "src/search/searcher.h"
+#include "reversi_negamax.h"
 #include "src/search/remoteness.h"
+#include "src/search/searcher.h"
 #include "src/search/test_set.h"
 
 using namespace gsolve;
@@ -102,11 +101,14 @@ TEST_CASE("test sets: Connect 4 lines and the board size from the name") {
   CHECK(set.lines[2].expected == 4);
   TempFile bad("ref_4x5_bad.txt", "1 2\n12 abc\n");
   TempFile no_score("ref_4x5_noscore.txt", "1 2\n4455\n");  // a line without a score is no empty board
-  CHECK_THROWS_WITH_AS(read_test_set(no_score.path),
-                       (std::to_string(::getpid()) + "-ref_4x5_noscore.txt:2: expected '<moves> <score>', got '4455'").c_str(),
-                       ParseError);
-  CHECK_THROWS_WITH_AS(read_test_set(bad.path), (std::to_string(::getpid()) + "-ref_4x5_bad.txt:2: expected '<moves> <score>', got '12 abc'").c_str(),
-                       ParseError);
+  CHECK_THROWS_WITH_AS(
+      read_test_set(no_score.path),
+      (std::to_string(::getpid()) + "-ref_4x5_noscore.txt:2: expected '<moves> <score>', got '4455'").c_str(),
+      ParseError);
+  CHECK_THROWS_WITH_AS(
+      read_test_set(bad.path),
+      (std::to_string(::getpid()) + "-ref_4x5_bad.txt:2: expected '<moves> <score>', got '12 abc'").c_str(),
+      ParseError);
 }
 
 TEST_CASE("test sets: the runner checks best scores and, with all moves, every listed move") {

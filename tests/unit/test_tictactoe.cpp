@@ -13,8 +13,7 @@ TEST_CASE("tictactoe: parse errors name the problem") {
   TicTacToe g;
   CHECK_THROWS_WITH_AS(g.parse("X--"), "tictactoe position needs 9 characters (X, O or -, row-major), got 3",
                        ParseError);
-  CHECK_THROWS_WITH_AS(g.parse("X---x----"), "bad character 'x' at square 5 (expected X, O or -)",
-                       ParseError);
+  CHECK_THROWS_WITH_AS(g.parse("X---x----"), "bad character 'x' at square 5 (expected X, O or -)", ParseError);
   CHECK_THROWS_WITH_AS(g.parse("XX-------"),
                        "X has 2 stones and O has 0 (X moves first: X needs as many stones as O or one more)",
                        ParseError);
@@ -22,10 +21,8 @@ TEST_CASE("tictactoe: parse errors name the problem") {
                        "X has 0 stones and O has 1 (X moves first: X needs as many stones as O or one more)",
                        ParseError);
   CHECK_THROWS_WITH_AS(g.parse("XXXOOO---"), "both X and O have three in a row", ParseError);
-  CHECK_THROWS_WITH_AS(g.parse("XXXOO-O--"), "X has three in a row but O moved after the game ended",
-                       ParseError);
-  CHECK_THROWS_WITH_AS(g.parse("OOOXX-X-X"), "O has three in a row but X moved after the game ended",
-                       ParseError);
+  CHECK_THROWS_WITH_AS(g.parse("XXXOO-O--"), "X has three in a row but O moved after the game ended", ParseError);
+  CHECK_THROWS_WITH_AS(g.parse("OOOXX-X-X"), "O has three in a row but X moved after the game ended", ParseError);
   CHECK_THROWS_AS(TicTacToe::from_options("3x3"), ParseError);
   CHECK_THROWS_WITH_AS(g.parse_move(g.parse("X--------"), "1"), "square 1 is already taken", ParseError);
   CHECK_THROWS_AS(g.parse_move(g.start(), "0"), ParseError);
@@ -84,8 +81,7 @@ TEST_CASE("tictactoe: 5478 reachable positions, 765 up to symmetry") {
     stack.pop_back();
     canonical.insert(g.rank(g.canonical(p)));
     REQUIRE(g.parse(g.format(p)) == p);  // every reachable position parses
-    for (int s = 0; s < TicTacToe::kSymmetries; ++s)
-      REQUIRE(g.canonical(TicTacToe::transform(p, s)) == g.canonical(p));
+    for (int s = 0; s < TicTacToe::kSymmetries; ++s) REQUIRE(g.canonical(TicTacToe::transform(p, s)) == g.canonical(p));
     if (g.terminal(p).primitive()) {
       ++primitives;
       continue;

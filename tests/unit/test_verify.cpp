@@ -2,7 +2,7 @@
 // clean databases pass with every position checked, every injected fault is
 // found, and nothing but injected positions and their parents is reported.
 #include <doctest/doctest.h>
-
+#include <tbb/global_control.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -11,8 +11,6 @@
 #include <set>
 #include <string>
 #include <vector>
-
-#include <tbb/global_control.h>
 
 #include "db/contents.h"
 #include "db/tier_io.h"
@@ -146,8 +144,10 @@ void fault_round(const std::string& spec, const std::string& clean, const std::s
   CHECK(back.counts.by_kind[static_cast<int>(ErrorKind::damaged_frame)] == 0);
   CHECK(back.counts.by_kind[static_cast<int>(ErrorKind::missing_record)] == 0);
   CHECK(back.counts.by_kind[static_cast<int>(ErrorKind::missing_child)] == 0);
-  if (kind == "primitive") CHECK(back.counts.by_kind[static_cast<int>(ErrorKind::bad_primitive)] == 50);
-  else if (kind != "mixed") CHECK(back.counts.by_kind[static_cast<int>(ErrorKind::bad_primitive)] == 0);
+  if (kind == "primitive")
+    CHECK(back.counts.by_kind[static_cast<int>(ErrorKind::bad_primitive)] == 50);
+  else if (kind != "mixed")
+    CHECK(back.counts.by_kind[static_cast<int>(ErrorKind::bad_primitive)] == 0);
   check_only_faults_and_parents(spec, back, ranks, derived_tiers(clean));
 
   const auto walk = run(io.out, false, 10000);
@@ -160,11 +160,11 @@ void fault_round(const std::string& spec, const std::string& clean, const std::s
 }  // namespace
 
 TEST_CASE("verify: the rule on hand cases (DESIGN.md, Values)") {
-  CHECK(rule({R(W, 3), R(L, 4), R(L, 2)}) == R(W, 3));      // a winner hurries
-  CHECK(rule({R(W, 3), R(T, 5), R(T, 2)}) == R(T, 3));      // shortest tie line
-  CHECK(rule({R(W, 3), R(T, 5), R(D, 0)}) == R(T, 6));      // tie beats draw
-  CHECK(rule({R(W, 3), R(D, 0)}) == R(D, 0));               // draw beats a loss
-  CHECK(rule({R(W, 3), R(W, 7), R(W, 1)}) == R(L, 8));      // a loser delays
+  CHECK(rule({R(W, 3), R(L, 4), R(L, 2)}) == R(W, 3));  // a winner hurries
+  CHECK(rule({R(W, 3), R(T, 5), R(T, 2)}) == R(T, 3));  // shortest tie line
+  CHECK(rule({R(W, 3), R(T, 5), R(D, 0)}) == R(T, 6));  // tie beats draw
+  CHECK(rule({R(W, 3), R(D, 0)}) == R(D, 0));           // draw beats a loss
+  CHECK(rule({R(W, 3), R(W, 7), R(W, 1)}) == R(L, 8));  // a loser delays
   CHECK(rule({R(L, 0)}) == R(W, 1));
   CHECK(rule({R(T, 0)}) == R(T, 1));
   CHECK(rule({R(W, 0)}) == R(L, 1));
@@ -334,9 +334,10 @@ TEST_CASE("verify: a missing record is an error in a complete database") {
     auto database = db::Database::open(io.out, db::Database::Mode::write);
     const auto contents = db::Contents::read(*database);
     const int t = static_cast<int>(std::upper_bound(contents.tiers.begin(), contents.tiers.end(), rank) -
-                                   contents.tiers.begin()) - 1;
-    auto records = db::read_tier(*database, static_cast<std::uint32_t>(t),
-                                 contents.tiers[t + 1] - contents.tiers[t], contents.layout);
+                                   contents.tiers.begin()) -
+                  1;
+    auto records = db::read_tier(*database, static_cast<std::uint32_t>(t), contents.tiers[t + 1] - contents.tiers[t],
+                                 contents.layout);
     records[rank - contents.tiers[t]] = 0;
     db::write_tier(*database, static_cast<std::uint32_t>(t), records, contents.layout, 3, {});
   }

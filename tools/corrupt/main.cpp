@@ -4,13 +4,13 @@
 // and, with --damage-frame, one line
 //   damaged chunk T:C frame F  (<N> stored records)
 // Exit 0 on success, 2 on a usage or I/O error.
+#include <fmt/format.h>
+
+#include <CLI/CLI.hpp>
 #include <cstdio>
 #include <exception>
 #include <filesystem>
 #include <limits>
-
-#include <CLI/CLI.hpp>
-#include <fmt/format.h>
 
 #include "src/cli/option_ranges.h"
 #include "verify/fault_injector.h"
@@ -63,8 +63,7 @@ int main(int argc, char** argv) {
     for (const auto& f : result.faults)
       fmt::print("index {}  {}  \"{}\"  old {}  new {}\n", f.rank, f.kind, f.position,
                  verify::record_text(f.old_record, result.scored), verify::record_text(f.new_record, result.scored));
-    if (result.damaged)
-      fmt::print("damaged {}  ({} stored records)\n", result.damaged->where, result.damaged->records);
+    if (result.damaged) fmt::print("damaged {}  ({} stored records)\n", result.damaged->where, result.damaged->records);
     std::fprintf(stderr, "gsolve-corrupt: %zu records changed%s in %s\n", result.faults.size(),
                  result.damaged ? ", one frame damaged," : "", o.out.c_str());
   } catch (const std::exception& e) {

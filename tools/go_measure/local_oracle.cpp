@@ -21,7 +21,7 @@ std::uint64_t component(const Go& go, std::uint64_t seed, std::uint64_t within) 
 struct RegionGame {
   int n;
   std::uint32_t adj[LocalOracle::kMaxRegion];
-  std::uint32_t edge;  // points next to the enclosing safe stones
+  std::uint32_t edge;        // points next to the enclosing safe stones
   int blocks;                // the enclosing safe blocks with at most one liberty outside the region
   std::uint32_t next_to[6];  // each one's neighbours in the region
   int outside[6];            // and its liberties outside it (0 or 1)

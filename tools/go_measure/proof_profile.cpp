@@ -39,7 +39,8 @@ class SeenSet {
 std::uint64_t position_hash(const Go::Position& p, int t) {
   std::uint64_t h = p.black * 0x9e3779b97f4a7c15ull ^ (p.white + 0x632be59bd9b4e019ull) * 0xc2b2ae3d27d4eb4full;
   h ^= (static_cast<std::uint64_t>(p.black_to_move) | static_cast<std::uint64_t>(p.passes) << 1 |
-        static_cast<std::uint64_t>(static_cast<std::uint32_t>(t)) << 8) * 0xd6e8feb86659fd93ull;
+        static_cast<std::uint64_t>(static_cast<std::uint32_t>(t)) << 8) *
+       0xd6e8feb86659fd93ull;
   h ^= h >> 29;
   h *= 0xbf58476d1ce4e5b9ull;
   return h ^ (h >> 32);
@@ -49,7 +50,8 @@ struct Row {
   std::uint64_t expansions = 0, distinct = 0, alive = 0, decided = 0, top = 0, below = 0, below_holds = 0;
   std::uint64_t proven = 0, first = 0, at_sight = 0, descents = 0;
   void add(const Row& r) {
-    expansions += r.expansions, distinct += r.distinct, alive += r.alive, decided += r.decided, top += r.top, below += r.below;
+    expansions += r.expansions, distinct += r.distinct, alive += r.alive, decided += r.decided, top += r.top,
+        below += r.below;
     below_holds += r.below_holds;
     proven += r.proven, first += r.first, at_sight += r.at_sight, descents += r.descents;
   }
@@ -59,7 +61,7 @@ struct Profile {
   std::unique_ptr<LocalOracle> oracle;
   int base = -1;  // line index of the first test's root
   bool score_goal = true;
-  std::vector<Row> rows;           // per ply below the base
+  std::vector<Row> rows;  // per ply below the base
   SeenSet seen;
   std::vector<int> decided_above;  // per ply on the line: the shallowest decided node's ply, or -1
   std::vector<int> verdict;        // per ply on the line: the oracle's on the node's goal (1 holds, -1 fails, 0 none)
@@ -94,10 +96,9 @@ struct Profile {
 
   ~Profile() {
     if (rows.empty()) return;
-    std::string out =
-        fmt::format("{:>4} {:>11} {:>10} {:>10} {:>10} {:>10} {:>11} {:>11} {:>10} {:>7} {:>10} {:>8}\n", "ply",
-                    "expansions", "distinct", "alive", "decided", "top", "below", "below+", "proven", "first%",
-                    "at sight", "descents");
+    std::string out = fmt::format("{:>4} {:>11} {:>10} {:>10} {:>10} {:>10} {:>11} {:>11} {:>10} {:>7} {:>10} {:>8}\n",
+                                  "ply", "expansions", "distinct", "alive", "decided", "top", "below", "below+",
+                                  "proven", "first%", "at sight", "descents");
     const auto line = [&](const std::string& ply, const Row& r) {
       out += fmt::format("{:>4} {:>11} {:>10} {:>10} {:>10} {:>10} {:>11} {:>11} {:>10} {:>7.1f} {:>10} {:>8.2f}\n",
                          ply, r.expansions, r.distinct, r.alive, r.decided, r.top, r.below, r.below_holds, r.proven,
@@ -110,9 +111,10 @@ struct Profile {
       all.add(rows[ply]);
     }
     line("all", all);
-    out += fmt::format("local oracle: regions up to {} points, {} region shapes solved; on the nodes resolved, its "
-                       "verdict agrees {} times, disagrees {} times\n",
-                       oracle->max_region(), oracle->shapes_solved(), agree, disagree);
+    out += fmt::format(
+        "local oracle: regions up to {} points, {} region shapes solved; on the nodes resolved, its "
+        "verdict agrees {} times, disagrees {} times\n",
+        oracle->max_region(), oracle->shapes_solved(), agree, disagree);
     std::fputs(out.c_str(), stderr);
   }
 };
@@ -125,7 +127,8 @@ void profile_begin(const Go& go, const std::vector<Go::Position>& line, bool sco
   if (!profile.oracle) {
     // GSOLVE_MEASURE_MAX_REGION: the oracle's largest region (default and at most 8 points).
     const char* max_region = std::getenv("GSOLVE_MEASURE_MAX_REGION");
-    const int most = max_region ? std::clamp(std::atoi(max_region), 1, LocalOracle::kMaxRegion) : LocalOracle::kMaxRegion;
+    const int most =
+        max_region ? std::clamp(std::atoi(max_region), 1, LocalOracle::kMaxRegion) : LocalOracle::kMaxRegion;
     profile.oracle = std::make_unique<LocalOracle>(go, most);
     profile.oracle_go = std::make_unique<Go>(go);
   }
@@ -163,7 +166,9 @@ void profile_resolved(int index, bool proven) {
   if (v != 0) ++(v == (proven ? 1 : -1) ? profile.agree : profile.disagree);
   if (v != 0 && v != (proven ? 1 : -1) && profile.disagree <= 12 && std::getenv("GSOLVE_MEASURE_DUMP"))
     std::fputs(fmt::format("disagree: {} t {} oracle {}\n{}\n", index, profile.t_at[index - profile.base], v,
-                           profile.oracle_go->format(profile.at[index - profile.base])).c_str(), stderr);
+                           profile.oracle_go->format(profile.at[index - profile.base]))
+                   .c_str(),
+               stderr);
 }
 
 void profile_proven(int index, int descents, int first, int proving) {

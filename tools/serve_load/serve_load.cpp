@@ -4,19 +4,19 @@
 // checking every answer byte for byte against query's line; it stops after
 // --seconds or --max-requests, whichever comes first, and prints the
 // throughput and the latency percentiles.
+#include <fmt/format.h>
+#include <httplib.h>
+
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <fstream>
 #include <iostream>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <thread>
 #include <vector>
-
-#include <CLI/CLI.hpp>
-#include <fmt/format.h>
-#include <httplib.h>
-#include <nlohmann/json.hpp>
 
 namespace {
 
@@ -46,7 +46,7 @@ int main(int argc, char** argv) {
   for (std::string line; std::getline(in, line);) {
     const auto j = nlohmann::json::parse(line);
     expected.push_back({"/api/position?" + httplib::detail::params_to_query_str(
-                                              {{"game", game}, {"position", j.at("position").get<std::string>()}}),
+                                               {{"game", game}, {"position", j.at("position").get<std::string>()}}),
                         line + "\n"});
   }
   if (expected.empty()) {
@@ -68,7 +68,8 @@ int main(int argc, char** argv) {
         const Expected& e = expected[next++ % expected.size()];
         const auto begin = std::chrono::steady_clock::now();
         const auto res = client.Get(e.path);
-        latencies[t].push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - begin).count());
+        latencies[t].push_back(
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - begin).count());
         if (!res || res->status != 200 || res->body != e.body) {
           if (wrong++ < 3)
             std::cerr << "gsolve-serve-load: wrong answer to " << e.path << ": "
@@ -82,9 +83,13 @@ int main(int argc, char** argv) {
   std::vector<double> all;
   for (const auto& l : latencies) all.insert(all.end(), l.begin(), l.end());
   std::sort(all.begin(), all.end());
-  auto at = [&](double q) { return all.empty() ? 0.0 : all[std::min(all.size() - 1, static_cast<std::size_t>(q * all.size()))]; };
-  fmt::print("requests {}  wrong {}  connections {}  seconds {:.2f}  throughput {:.0f}/s  p50 {:.3f} ms  p99 {:.3f} ms  max {:.3f} ms\n",
-             all.size(), wrong.load(), connections, elapsed, all.size() / elapsed, at(0.50), at(0.99),
-             all.empty() ? 0.0 : all.back());
+  auto at = [&](double q) {
+    return all.empty() ? 0.0 : all[std::min(all.size() - 1, static_cast<std::size_t>(q * all.size()))];
+  };
+  fmt::print(
+      "requests {}  wrong {}  connections {}  seconds {:.2f}  throughput {:.0f}/s  p50 {:.3f} ms  p99 {:.3f} ms  max "
+      "{:.3f} ms\n",
+      all.size(), wrong.load(), connections, elapsed, all.size() / elapsed, at(0.50), at(0.99),
+      all.empty() ? 0.0 : all.back());
   return wrong ? 1 : 0;
 }

@@ -12,13 +12,12 @@
 //         quantised to 1/64 disc.
 // Deterministic with --seed (one search thread; the table cleared per game).
 #include <CLI/CLI.hpp>
-
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <random>
 #include <string>
@@ -137,7 +136,8 @@ void fit(const std::string& in_path, const std::string& out_path, int epochs, st
     for (std::size_t k = held; k < data.size(); ++k) {
       const int stage = PatternEval::stage_of(empties_of(data[k]));
       for (int s = 0; s < 8; ++s) {
-        const u64 own = gsolve::reversi::transform(data[k].own, s, 8), opp = gsolve::reversi::transform(data[k].opp, s, 8);
+        const u64 own = gsolve::reversi::transform(data[k].own, s, 8),
+                  opp = gsolve::reversi::transform(data[k].opp, s, 8);
         const float err = static_cast<float>(data[k].score) - predict(own, opp, stage);
         sq += static_cast<double>(err) * err;
         for (const int i : f) w[static_cast<std::size_t>(stage) * per + i] += rate * err;
@@ -151,8 +151,8 @@ void fit(const std::string& in_path, const std::string& out_path, int epochs, st
     q[j] = static_cast<std::int16_t>(std::clamp<long>(std::lround(w[j] * PatternEval::kScale), -32767, 32767));
   const PatternEval eval(stages, std::move(q));
   eval.save(out_path);
-  std::printf("fit: %zu positions (%zu held out), %d stages, held-out mean |error| %.2f discs, %.1f s\n",
-              data.size(), held, stages, held_error(), seconds_since(t0));
+  std::printf("fit: %zu positions (%zu held out), %d stages, held-out mean |error| %.2f discs, %.1f s\n", data.size(),
+              held, stages, held_error(), seconds_since(t0));
 }
 
 }  // namespace
@@ -176,8 +176,10 @@ int main(int argc, char** argv) {
   fitting->add_option("--seed", seed, "Random seed (shuffling)")->capture_default_str();
   CLI11_PARSE(app, argc, argv);
   try {
-    if (*data) make_data(games, seed, data_path);
-    else fit(data_path, out_path, epochs, seed);
+    if (*data)
+      make_data(games, seed, data_path);
+    else
+      fit(data_path, out_path, epochs, seed);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "gsolve-train-reversi: error: %s\n", e.what());
     return 2;

@@ -91,8 +91,8 @@ void receive(int from, int tag, std::uint64_t* words, int count) {
   check(MPI_Recv(words, count, MPI_UINT64_T, from, tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE), "MPI_Recv");
 }
 
-constexpr MessagePassing kMpi{init, finalize, abort, broadcast, all_reduce, gather_word,
-                              gather_bytes, send, probe, receive};
+constexpr MessagePassing kMpi{init,        finalize,     abort, broadcast, all_reduce,
+                              gather_word, gather_bytes, send,  probe,     receive};
 
 }  // namespace
 

@@ -46,8 +46,10 @@ inline constexpr std::size_t kConnect4LocalBytes = std::size_t{256} << 10;
 // Widest board of a geometry: its width when known at compile time.
 template <class Geo>
 constexpr int connect4_max_width() {
-  if constexpr (std::is_same_v<Geo, connect4::Connect4Geometry>) return 32;
-  else return Geo::W;
+  if constexpr (std::is_same_v<Geo, connect4::Connect4Geometry>)
+    return 32;
+  else
+    return Geo::W;
 }
 
 template <class Geo>
@@ -94,14 +96,13 @@ class Connect4Plugin {
     const int n = __builtin_popcountll(p.mask);
     const u64 opp = p.current ^ p.mask;
     if (connect4::has_four(g_, opp)) return value = -((g_.WH + 2 - n) / 2), true;  // the last mover made four
-    if (n == g_.WH) return value = 0, true;                                       // full board
+    if (n == g_.WH) return value = 0, true;                                        // full board
     const u64 possible = (p.mask + g_.bottom) & g_.board;
     if (connect4::winning_squares(g_, p.current, p.mask) & possible) return value = (g_.WH + 1 - n) / 2, true;
     return false;
   }
   State root(const Connect4::Position& p) const {
-    return {p.current, p.mask, connect4::winning_squares(g_, p.current ^ p.mask, p.mask),
-            __builtin_popcountll(p.mask)};
+    return {p.current, p.mask, connect4::winning_squares(g_, p.current ^ p.mask, p.mask), __builtin_popcountll(p.mask)};
   }
   std::pair<int, int> score_range(const Connect4::Position& p) const {
     const int n = __builtin_popcountll(p.mask);
@@ -212,8 +213,7 @@ class Connect4Plugin {
         ck = std::min(ck, connect4::mirror(g_, ck));
         tables.prefetch(ck, false);
       }
-      node.moves[node.count++] = MoveItem{__builtin_popcountll(t), mirrored ? g_.W - 1 - col : col,
-                                          col, sq, t, ck};
+      node.moves[node.count++] = MoveItem{__builtin_popcountll(t), mirrored ? g_.W - 1 - col : col, col, sq, t, ck};
     }
     // No win with stone n+3: the earliest is n+5.
     hi = std::min(hi, (g_.WH - 3 - n) / 2);

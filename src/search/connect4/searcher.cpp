@@ -1,20 +1,21 @@
 // The Connect 4 searcher: the engine over the Connect 4 plug-in, with the
 // board geometry fixed at compile time for the usual sizes (every shift a
 // constant) and at run time for the others.
+#include "src/search/searcher.h"
+
 #include "src/search/connect4/plugin.h"
 #include "src/search/connect4/pons_score.h"
 #include "src/search/engine.h"
-#include "src/search/searcher.h"
 
 namespace gsolve::search {
 
 template <>
 std::unique_ptr<SearchImpl<Connect4>> make_search_impl(const Connect4& game, const SearchOptions& o) {
   const int w = game.width(), h = game.height();
-#define GSOLVE_C4_SIZE(W, H)                                                                        \
-  if (w == W && h == H) {                                                                           \
-    using Geo = connect4::Connect4FixedGeometry<W, H>;                                              \
-    return std::make_unique<Engine<Connect4Plugin<Geo>>>(Connect4Plugin<Geo>(Geo{}), o);          \
+#define GSOLVE_C4_SIZE(W, H)                                                             \
+  if (w == W && h == H) {                                                                \
+    using Geo = connect4::Connect4FixedGeometry<W, H>;                                   \
+    return std::make_unique<Engine<Connect4Plugin<Geo>>>(Connect4Plugin<Geo>(Geo{}), o); \
   }
   GSOLVE_C4_SIZE(7, 6)
 #ifndef GSOLVE_C4_FAST_BUILD

@@ -29,8 +29,10 @@ Unconditional unconditional(const Go& go, std::uint64_t own, std::uint64_t opp) 
     const std::uint64_t r = component(go, rest & (~rest + 1), not_own);
     rest &= ~r;
     const std::uint64_t away = r & far;
-    if (!(r & far_empty)) ++vital_candidates;
-    else if (away & (away - 1)) continue;
+    if (!(r & far_empty))
+      ++vital_candidates;
+    else if (away & (away - 1))
+      continue;
     region_empty[region_count] = r & ~opp;
     regions[region_count++] = r;
   }
@@ -61,8 +63,7 @@ Unconditional unconditional(const Go& go, std::uint64_t own, std::uint64_t opp) 
     }
     if (!removed) break;
     for (int r = 0; r < region_count; ++r)
-      if ((live_regions >> r & 1) && (go.neighbours(regions[r]) & removed))
-        live_regions &= ~(std::uint64_t{1} << r);
+      if ((live_regions >> r & 1) && (go.neighbours(regions[r]) & removed)) live_regions &= ~(std::uint64_t{1} << r);
   }
   Unconditional u;
   for (int b = 0; b < block_count; ++b)
@@ -72,8 +73,10 @@ Unconditional unconditional(const Go& go, std::uint64_t own, std::uint64_t opp) 
   for (int r = 0; r < region_count; ++r) {
     if (!(live_regions >> r & 1)) continue;
     const std::uint64_t inside = regions[r] & ~near_alive;
-    if (!inside) u.territory |= regions[r];
-    else if (!(inside & (inside - 1))) u.enclosed |= regions[r];
+    if (!inside)
+      u.territory |= regions[r];
+    else if (!(inside & (inside - 1)))
+      u.enclosed |= regions[r];
   }
   return u;
 }

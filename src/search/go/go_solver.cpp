@@ -75,8 +75,8 @@ void GoSolver::store(Mode mode, const Node& n, Bounds bounds, Searched searched,
   slot->black = n.canonical_black;
   slot->white = n.canonical_white;
   slot->state = state;
-  slot->move = static_cast<std::uint8_t>(
-      1 + (move == Go::kPass ? Go::kPass : line_.symmetry().map_point(n.symmetry, move)));
+  slot->move =
+      static_cast<std::uint8_t>(1 + (move == Go::kPass ? Go::kPass : line_.symmetry().map_point(n.symmetry, move)));
   slot->work = static_cast<std::uint8_t>(log2_work(nodes));
   slot->lower = bounds.lower;
   slot->upper = bounds.upper;
@@ -138,8 +138,7 @@ GoSolver::Bounds GoSolver::search(int alpha, int beta, int depth, ExploredBoards
     // a narrower window would not: its bounds could stay open where this
     // window closes them, and a new deepening starts at depth 1 below it.
     const bool decisive = b.lower >= beta || b.upper <= alpha || b.lower == b.upper;
-    const bool as_good =
-        e->depth >= depth && (e->generation == generation_ || (e->alpha <= alpha && e->beta >= beta));
+    const bool as_good = e->depth >= depth && (e->generation == generation_ || (e->alpha <= alpha && e->beta >= beta));
     if ((decisive || as_good) && line_.usable(e->cert, n, entry_hits)) {
       seen.merge(line_.seen_of(e->cert, n));
       hits = entry_hits;
@@ -254,7 +253,8 @@ std::size_t GoSolver::table_bytes() const {
 
 bool GoSolver::test(int i, const GoGame& game, GoProver::Goal goal, int t) {
   GoProver* const prover = provers_[i].get();
-  return split_at_least(std::span<GoProver* const>(&prover, 1), game, goal, t, {}, kAloneOneProver, cut_plies_, journal_);
+  return split_at_least(std::span<GoProver* const>(&prover, 1), game, goal, t, {}, kAloneOneProver, cut_plies_,
+                        journal_);
 }
 
 void GoSolver::test_all(const GoGame* const* games, const int* t, bool* holds, int count, GoProver::Goal goal) {
@@ -298,8 +298,10 @@ int GoSolver::narrow(const GoGame& game, GoProver::Goal goal, int lower, int upp
     test_all(games.data(), t.data(), holds.get(), n, goal);
     int new_lower = lower, new_upper = upper;
     for (int i = 0; i < n; ++i) {
-      if (holds[i]) new_lower = std::max(new_lower, t[i]);
-      else new_upper = std::min(new_upper, t[i] - 1);
+      if (holds[i])
+        new_lower = std::max(new_lower, t[i]);
+      else
+        new_upper = std::min(new_upper, t[i] - 1);
     }
     if (new_lower > new_upper)  // tests are monotone in t: a bug, never a wrong answer
       throw std::logic_error("go: the proof-number tests disagree");
@@ -394,7 +396,8 @@ GoSolver::TimedChoice GoSolver::choose_move(const GoGame& game, double seconds) 
   // The search's order (centre outwards, the pass last): among equal bounds
   // the first move is kept, so an unproven choice prefers the centre.
   const auto rank = [&](Go::Move m) {
-    return m == Go::kPass ? line_.go().points() : static_cast<int>(std::find(order_.begin(), order_.end(), m) - order_.begin());
+    return m == Go::kPass ? line_.go().points()
+                          : static_cast<int>(std::find(order_.begin(), order_.end(), m) - order_.begin());
   };
   std::stable_sort(moves.begin(), moves.end(), [&](Go::Move a, Go::Move b) { return rank(a) < rank(b); });
   TimedChoice choice{moves.empty() ? Go::kPass : moves[0], false, -kInfinity, kInfinity, 0};
@@ -402,8 +405,8 @@ GoSolver::TimedChoice GoSolver::choose_move(const GoGame& game, double seconds) 
   // Half the time to prove a best move (late in a game proofs are quick),
   // the rest, if that fails, to the depth-limited search.
   const auto start = std::chrono::steady_clock::now();
-  const auto half = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-      std::chrono::duration<double>(seconds / 2));
+  const auto half =
+      std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds / 2));
   {
     struct Deadlines {  // set for the proof attempt, cleared however it ends
       std::vector<std::unique_ptr<GoProver>>& provers;
@@ -423,8 +426,8 @@ GoSolver::TimedChoice GoSolver::choose_move(const GoGame& game, double seconds) 
   timed_ = true;
   timed_out_ = false;
   ++generation_;
-  deadline_ = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                                      std::chrono::duration<double>(seconds));
+  deadline_ = std::chrono::steady_clock::now() +
+              std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds));
   const int bound = score_bound();
   for (int depth = 1; depth <= kMaxTimedDepth && !timed_out_; ++depth) {
     TimedChoice best{Go::kPass, false, -kInfinity, -kInfinity, depth};
@@ -439,8 +442,7 @@ GoSolver::TimedChoice GoSolver::choose_move(const GoGame& game, double seconds) 
       if (timed_out_) break;
       const int lower = -c.upper, upper = -c.lower;
       best_upper_of_all = std::max(best_upper_of_all, upper);
-      if (lower > best.lower || (lower == best.lower && upper > best.upper))
-        best = {m, false, lower, upper, depth};
+      if (lower > best.lower || (lower == best.lower && upper > best.upper)) best = {m, false, lower, upper, depth};
     }
     if (timed_out_) break;
     best.proven = best.lower >= best_upper_of_all;

@@ -127,10 +127,9 @@ class GoSolver {
   // score (record() starts with one): exact when lower == upper.
   ScoreRange proven_score() const { return proven_score_; }
 
-  int score_bound() const;  // more than any score's magnitude
+  int score_bound() const;      // more than any score's magnitude
   std::uint64_t nodes() const;  // alpha-beta nodes and proof-number expansions
   std::size_t table_bytes() const;
-
 
  private:
   enum Mode { kScoreMode = 0, kCombinedMode = 1 };
@@ -170,7 +169,7 @@ class GoSolver {
   bool test(int i, const GoGame& game, GoProver::Goal goal, int t);
   // Whether at_least(goal, t[i]) holds for each position, tests in parallel.
   void test_all(const GoGame* const* games, const int* t, bool* holds, int count, GoProver::Goal goal);
-  Entry* bucket(Mode mode, const Node& n);       // two entries
+  Entry* bucket(Mode mode, const Node& n);  // two entries
   Entry* probe(Mode mode, const Node& n);
   struct Searched {
     int depth, alpha, beta;
@@ -180,7 +179,7 @@ class GoSolver {
 
   HistoryLine line_;
   std::vector<Go::Move> order_;  // points from the centre outwards
-  TableMemory memory_;  // a quarter of the bytes: the timed choice's table
+  TableMemory memory_;           // a quarter of the bytes: the timed choice's table
   SplitProgress split_progress_;
   ProofJournal* journal_ = nullptr;
   int cut_plies_ = kCutPlies;

@@ -24,7 +24,7 @@ struct LineNode {  // one position of the line of play
   std::uint8_t black_to_move, passes;
   std::uint64_t key;  // hash of the board (superko pre-test)
   std::uint64_t canonical_black, canonical_white;
-  int symmetry;  // maps the board to the canonical one
+  int symmetry;                 // maps the board to the canonical one
   std::uint64_t invariant_key;  // hash of the canonical board
   // The boards under every symmetry (BoardSymmetry::apply_all): a child's
   // canonical board is then a few ORs and compares, not 8 transforms.

@@ -9,8 +9,8 @@
 #include <memory>
 #include <optional>
 
-#include "src/search/go/proof_journal.h"
 #include "src/search/go/go_solver.h"
+#include "src/search/go/proof_journal.h"
 #include "src/search/searcher.h"
 #include "src/search/stop.h"
 
@@ -68,7 +68,9 @@ class GoLineSearch final : public SearchImpl<GoLine> {
   }
   void clear() override { solver_.clear(); }
   std::size_t table_bytes() const override { return solver_.table_bytes(); }
-  Algorithm default_algorithm() const override { return Algorithm::AlphaBeta; }  // one call: the solver deepens its own tests
+  Algorithm default_algorithm() const override {
+    return Algorithm::AlphaBeta;
+  }  // one call: the solver deepens its own tests
 
   Record record(const GoLine::Position& p) {
     const GoGame line = game_.replay(p);
@@ -80,7 +82,9 @@ class GoLineSearch final : public SearchImpl<GoLine> {
   // the threads, and a heartbeat every 2^22 expansions of a prover.
   void report_progress(const std::function<void(const std::string&)>& out) {
     const auto start = std::chrono::steady_clock::now();
-    const auto since = [start] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+    const auto since = [start] {
+      return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    };
     solver_.on_test([out, since](go::GoProver::Goal goal, int t, bool holds, std::uint64_t nodes) {
       const double s = since();
       out(fmt::format("test {} >= {}: {}, {} nodes, {:.1f} s, {:.2f}M nodes/s",

@@ -1,10 +1,9 @@
 #include "src/search/go/proof_journal.h"
 
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <sys/file.h>
 #include <unistd.h>
-
-#include <fmt/format.h>
 
 #include <cerrno>
 #include <charconv>
@@ -90,7 +89,8 @@ void ProofJournal::load() {
     };
     const std::size_t last = line.rfind(' ');
     std::uint64_t check = 0;
-    if (last == std::string_view::npos || std::from_chars(line.data() + last + 1, line.data() + line.size(), check, 16).ec != std::errc{} ||
+    if (last == std::string_view::npos ||
+        std::from_chars(line.data() + last + 1, line.data() + line.size(), check, 16).ec != std::errc{} ||
         line.size() - last - 1 != 16)
       throw damaged("no check");
     if (fnv1a64(line.substr(0, last)) != check) throw damaged("its check does not match");

@@ -223,10 +223,11 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
         delta2 = c.delta;
       }
     }
-    own.delta = sum >= kInfinity ? (std::any_of(kids, kids + count, [](const Child& c) { return c.numbers.phi == kInfinity; })
-                                        ? kInfinity
-                                        : kInfinity - 1)
-                                 : static_cast<std::uint32_t>(sum);
+    own.delta = sum >= kInfinity
+                    ? (std::any_of(kids, kids + count, [](const Child& c) { return c.numbers.phi == kInfinity; })
+                           ? kInfinity
+                           : kInfinity - 1)
+                    : static_cast<std::uint32_t>(sum);
     if (own.phi >= th_phi || own.delta >= th_delta) break;
     Child& c = kids[best];
 #ifdef GSOLVE_GO_MEASURE_PROOF

@@ -95,8 +95,8 @@ class GoProver {
   static constexpr std::uint32_t kInfinity = 1u << 31;  // proof number of a disproven goal
   struct Child {
     LineNode node;
-    std::uint64_t hash;  // of its table key
-    Numbers numbers;     // of the child's goal (child_score_goal / child_value_goal of t)
+    std::uint64_t hash;   // of its table key
+    Numbers numbers;      // of the child's goal (child_score_goal / child_value_goal of t)
     ExploredBoards seen;  // when resolved: the boards of its proof
     SuperkoHits hits;
     bool pending;  // the table holds a result of it whose certificate evaluate_result() has yet to read

@@ -165,7 +165,7 @@ bool split(std::span<GoProver* const> provers, const GoGame& game, GoProver::Goa
       return n;
     };
     std::size_t i = children.size();  // the child under test; none
-    std::uint64_t before = 0;          // the group's expansions when its test started
+    std::uint64_t before = 0;         // the group's expansions when its test started
     for (;;) {
       {
         const std::lock_guard<std::mutex> hold(lock);
@@ -187,7 +187,8 @@ bool split(std::span<GoProver* const> provers, const GoGame& game, GoProver::Goa
             Group* target = nullptr;
             for (Group& o : groups)
               if (o.busy && (!target || o.since < target->since)) target = &o;
-            stops.clear();  // the provers' stop conditions back to the enclosing split's before another group watches them
+            stops.clear();  // the provers' stop conditions back to the enclosing split's before another group watches
+                            // them
             if (target && !answered) {
               target->joining.insert(target->joining.end(), mine.begin(), mine.end());
               target->reinforce = true;
@@ -199,10 +200,10 @@ bool split(std::span<GoProver* const> provers, const GoGame& game, GoProver::Goa
       try {
         const std::optional<bool> recorded = journal ? journal->find(children[i], goal, child_t) : std::nullopt;
         const bool child_holds =
-            recorded                            ? *recorded
-            : mine.size() == 1 && cut_plies <= 1 ? mine[0]->at_least(children[i], goal, child_t)
-                                                 : split(mine, children[i], goal, child_t, {}, alone,
-                                                         std::max(cut_plies - 1, 1), journal);
+            recorded ? *recorded
+            : mine.size() == 1 && cut_plies <= 1
+                ? mine[0]->at_least(children[i], goal, child_t)
+                : split(mine, children[i], goal, child_t, {}, alone, std::max(cut_plies - 1, 1), journal);
         const std::uint64_t spent = nodes() - before;
         if (journal && !recorded) journal->record(children[i], goal, child_t, child_holds, spent);
         const std::lock_guard<std::mutex> hold(lock);

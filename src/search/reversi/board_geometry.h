@@ -14,16 +14,16 @@
 namespace gsolve::reversi {
 
 struct BoardGeometry {
-  int size = 0;     // N
-  int squares = 0;  // N * N
-  u64 board = 0;    // the board's squares
+  int size = 0;       // N
+  int squares = 0;    // N * N
+  u64 board = 0;      // the board's squares
   u64 off_board = 0;  // the frame's other squares (looking for full lines, they count as filled)
   u64 corners = 0;
   // The corners on column a, on the last column, on row 1, on the last row.
   u64 corners_first_column = 0, corners_last_column = 0, corners_first_row = 0, corners_last_row = 0;
-  u64 central = 0;        // squares on no edge of the board
-  u64 inner_columns = 0;  // the board's squares off its first and last columns
-  std::array<u64, 4> quadrants{};     // N/2 x N/2 each (parity)
+  u64 central = 0;                     // squares on no edge of the board
+  u64 inner_columns = 0;               // the board's squares off its first and last columns
+  std::array<u64, 4> quadrants{};      // N/2 x N/2 each (parity)
   std::array<int, 64> square_value{};  // Weill's square types, the 8x8 table mapped onto N x N
 };
 

@@ -51,7 +51,7 @@ int solve_few(u64 own, u64 opp, u64 empty, int alpha, int beta, bool passed, std
         v = -solve_1(opp & ~f, own | f | bit, __builtin_ctzll(empty & ~bit), nodes);
       else
         v = -solve_few<G, N - 1>(opp & ~f, own | f | bit, empty & ~bit, -beta, -(alpha > best ? alpha : best), false,
-                              nodes);
+                                 nodes);
       if (v > best) {
         best = v;
         if (v >= beta) return v;

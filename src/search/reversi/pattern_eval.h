@@ -28,18 +28,18 @@
 namespace gsolve::reversi {
 
 struct PatternShape {
-  int squares;                   // squares per placement (<= 10)
-  int placements;                // placements on the board
+  int squares;                                    // squares per placement (<= 10)
+  int placements;                                 // placements on the board
   std::array<std::array<std::int8_t, 10>, 8> at;  // the squares of each placement, 0..63
 };
 
 class PatternEval {
  public:
   static constexpr int kPatterns = 11;
-  static constexpr int kMobilityRange = 33;   // 0..32 moves (more are counted as 32)
-  static constexpr int kStageWidth = 2;       // empties per stage
-  static constexpr int kFirstEmpties = 10;    // stage 0: up to 11 empties
-  static constexpr int kScale = 64;           // weight units per disc
+  static constexpr int kMobilityRange = 33;  // 0..32 moves (more are counted as 32)
+  static constexpr int kStageWidth = 2;      // empties per stage
+  static constexpr int kFirstEmpties = 10;   // stage 0: up to 11 empties
+  static constexpr int kScale = 64;          // weight units per disc
   static const std::array<PatternShape, kPatterns>& shapes();
   // Offset of each pattern's table in a stage, then the mobility tables and the bias.
   static int pattern_offset(int pattern);

@@ -46,8 +46,8 @@ int shallow(u64 own, u64 opp, u64 empty, int alpha, int beta, bool passed, std::
         todo &= todo - 1;
         const u64 bit = u64{1} << sq;
         const u64 f = flips(own, opp, sq);
-        const int v =
-            -shallow<G, N - 1>(opp & ~f, own | f | bit, empty & ~bit, -beta, -(alpha > best ? alpha : best), false, nodes);
+        const int v = -shallow<G, N - 1>(opp & ~f, own | f | bit, empty & ~bit, -beta, -(alpha > best ? alpha : best),
+                                         false, nodes);
         if (v > best) {
           best = v;
           if (v >= beta) return v;
