@@ -6,20 +6,13 @@
 
 #include "games/go.h"
 #include "games/go_line.h"
+#include "go_test_helpers.h"
 #include "src/search/go/go_solver.h"
 
 using namespace gsolve;
+using gsolve::testing::parse_error;
 
 namespace {
-
-std::string parse_error(const Go& go, const std::string& text) {
-  try {
-    parse_go_game(go, text);
-  } catch (const ParseError& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
 
 std::string spec_error(const std::string& options) {
   try {

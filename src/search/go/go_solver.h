@@ -17,7 +17,7 @@
 //      hit boards and no other board that may be in that summary. Then every superko test of the stored search
 //      would answer the same on the current line, so the stored bounds hold.
 // A wrong policy shows at once on 2x2, whose value under positional superko
-// is +1 (tests/unit/test_go.cpp also compares with a table-free reference).
+// is +1 (tests/unit/test_go_prover.cpp also compares with a table-free reference).
 //
 // Exact answers (solve, window, record, best_move) come from tests "score
 // (or combined value) >= t" proven by proof-number search (prover.h), which
