@@ -36,16 +36,16 @@ void run_search_bench(int threads) {
   search::SearchOptions so;
   so.threads = threads;
   so.hash_mb = 64;
-  search::Searcher<Connect4> solver(g, so);
+  search::Searcher<Connect4> searcher(g, so);
   std::uint64_t nodes = 0;
   double seconds = 0;
   for (const auto& line : kBenchPositions) {
-    solver.clear();
-    solver.reset_nodes();
+    searcher.clear();
+    searcher.reset_nodes();
     const auto t0 = std::chrono::steady_clock::now();
-    solver.solve(g.parse(line));
+    searcher.solve(g.parse(line));
     seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    nodes += solver.nodes();
+    nodes += searcher.nodes();
   }
   fmt::print("\nsearch: {} connect4:7x6 positions\nNodes searched: {}{}\nSeconds: {:.3f}\n", kBenchPositions.size(),
              nodes, threads > 1 ? " (varies with more than one thread)" : "", seconds);
@@ -109,12 +109,12 @@ search::SearchOptions solver_options(const SetOptions& o) {
 // "<moves> <Pons score>", OBF reversi files): mean CPU time, wall time and
 // nodes per position, wrong answers. Exit 1 when any answer is wrong.
 template <class G, class Solver>
-int run_set_bench(const SetOptions& o, const G& game, Solver& solver, const search::TestSet& set) {
-  const search::SetResult r = search::run_test_set(game, solver, set, o.weak, o.all_moves, o.remoteness);
+int run_set_bench(const SetOptions& o, const G& game, Solver& searcher, const search::TestSet& set) {
+  const search::SetResult r = search::run_test_set(game, searcher, set, o.weak, o.all_moves, o.remoteness);
   const std::string name = std::filesystem::path(o.path).filename().string();
   const double n = r.positions ? static_cast<double>(r.positions) : 1.0;
   std::string algorithm = o.algorithm;  // the root driver by name, the game's default included
-  if constexpr (requires { solver.algorithm(); }) algorithm = search::algorithm_name(solver.algorithm());
+  if constexpr (requires { searcher.algorithm(); }) algorithm = search::algorithm_name(searcher.algorithm());
   if (o.json) {
     nlohmann::json j = {{"set", name},
                         {"positions", r.positions},
@@ -155,8 +155,8 @@ int run_set_bench(const SetOptions& o) {
   return with_game(set.game_spec, [&](const auto& game) -> int {
     using G = std::decay_t<decltype(game)>;
     if constexpr (search::kHasSearcher<G>) {
-      search::Searcher<G> solver(game, solver_options(o));
-      return run_set_bench(o, game, solver, set);
+      search::Searcher<G> searcher(game, solver_options(o));
+      return run_set_bench(o, game, searcher, set);
     } else {
       throw ParseError(set.game_spec + ": no search solver for this game");
     }
@@ -168,10 +168,10 @@ int run_position_bench(const SetOptions& o) {
   const Connect4 g(7, 6);
   const auto p = g.parse(o.position);
   const search::SearchOptions so = solver_options(o);
-  search::Searcher<Connect4> solver(g, so);
+  search::Searcher<Connect4> searcher(g, so);
   const auto t0 = std::chrono::steady_clock::now();
   const std::clock_t c0 = std::clock();
-  const int score = o.weak ? solver.solve_weak(p) : solver.solve(p);
+  const int score = o.weak ? searcher.solve_weak(p) : searcher.solve(p);
   const double cpu = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (o.json) {
@@ -180,13 +180,13 @@ int run_position_bench(const SetOptions& o) {
                                        {"threads", o.threads},
                                        {"algorithm", o.algorithm},
                                        {"weak", o.weak},
-                                       {"nodes", solver.nodes()},
+                                       {"nodes", searcher.nodes()},
                                        {"wall_seconds", wall},
                                        {"cpu_seconds", cpu}})
                            .dump());
   } else {
     fmt::print("position '{}': {} {}, {} nodes, {:.2f} s wall, {:.2f} s CPU, {} thread(s), {}\n", o.position,
-               o.weak ? "sign" : "Pons score", score, solver.nodes(), wall, cpu, o.threads, o.algorithm);
+               o.weak ? "sign" : "Pons score", score, searcher.nodes(), wall, cpu, o.threads, o.algorithm);
   }
   return 0;
 }

@@ -125,8 +125,8 @@ BenchResult run_benchmark_file(const std::string& path, const SearchOptions& opt
   const TestSet set = read_test_set(path, limit);
   if (set.game_spec.rfind("connect4:", 0) != 0) throw ParseError(path + ": not a Connect 4 test set");
   const Connect4 game = Connect4::from_options(set.game_spec.substr(9));
-  Searcher<Connect4> solver(game, options);
-  return run_test_set(game, solver, set, weak);
+  Searcher<Connect4> searcher(game, options);
+  return run_test_set(game, searcher, set, weak);
 }
 
 BenchResult run_benchmark_file(const std::string& path, int threads, std::size_t hash_mb, std::size_t limit,

@@ -104,7 +104,7 @@ SolveResult solve_top(const G& g, const SolveOptions& options, Progress& progres
   search::SearchOptions so;
   so.threads = options.threads > 0 ? options.threads : 1;
   so.hash_mb = options.hash_mb;
-  search::Searcher<G> solver(g, so);
+  search::Searcher<G> searcher(g, so);
 
   // The frontier: positions at the last stored ply, committed in small
   // batches as they finish. A searcher parallel inside (connect4, reversi)
@@ -155,7 +155,7 @@ SolveResult solve_top(const G& g, const SolveOptions& options, Progress& progres
         found[k] = pack(record_of(frontier[todo[first + k]], *mine));
       });
     } else {
-      found[0] = pack(record_of(frontier[todo[first]], solver));
+      found[0] = pack(record_of(frontier[todo[first]], searcher));
     }
     if (kill_after && kill_rank > 0 && kill_rank == cluster.rank() &&
         ++units_worked == std::strtoull(kill_after, nullptr, 10))
@@ -189,20 +189,20 @@ SolveResult solve_top(const G& g, const SolveOptions& options, Progress& progres
     // The processes pass each other their tables' heavy entries (src/search/table_share.h).
     UnitSharing sharing;
     if (!search::kSerialSearcher<G>) {
-      solver.share_table();
+      searcher.share_table();
       const std::size_t most = search::shared_entries_per_unit(cluster.size());
-      sharing.take = [&, most](std::vector<std::uint64_t>& words) { solver.take_shared(words, most); };
-      sharing.give = [&](std::span<const std::uint64_t> words) { solver.import_shared(words); };
+      sharing.take = [&, most](std::vector<std::uint64_t>& words) { searcher.take_shared(words, most); };
+      sharing.give = [&](std::span<const std::uint64_t> words) { searcher.import_shared(words); };
     }
     if (cluster.root())
       serve_units(cluster, units, search_unit, commit, sharing);
     else
       work_units(cluster, search_unit, sharing);
-    solver.share_table(false);
+    searcher.share_table(false);
   }
   clock.lap("search " + std::to_string(units) + " units");
   // Every process's results are in: the root finishes the database alone.
-  std::uint64_t nodes = solver.nodes();
+  std::uint64_t nodes = searcher.nodes();
   for (const auto& s : searchers) nodes += s ? s->nodes() : 0;
   nodes = cluster.sum(nodes);
   const std::uint64_t exchanged = cluster.sum(cluster.exchanged_bytes());
@@ -282,7 +282,7 @@ SolveResult solve_top(const G& g, const SolveOptions& options, Progress& progres
     // Below the frontier, moves that keep the record (the score first, then
     // the remoteness): the line is as long as the start's remoteness.
     if (!g.terminal(p).primitive())
-      for (const auto m : solver.best_line(p)) play(m);
+      for (const auto m : searcher.best_line(p)) play(m);
   }
   clock.lap("principal variation");
   result.processes = cluster.size();
