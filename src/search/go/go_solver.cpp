@@ -23,9 +23,9 @@ int log2_work(std::uint64_t nodes) { return nodes ? 63 - __builtin_clzll(nodes) 
 
 // No more table than the board can use: entries land wherever they hash, and
 // the first touch of each (huge) page has the kernel zero it, so a big table on
-// a small board costs its whole size in zeroing (solve go:2x2 with the default
-// 1 GiB took 3.6 s, all of it first touches). 1 KiB for each of the 3^points
-// boards (the entries of every test and goal), at least 1 MiB.
+// a small board costs its whole size in zeroing (docs/benchmarks.md, Go). 1 KiB
+// for each of the 3^points boards (the entries of every test and goal), at
+// least 1 MiB.
 std::size_t useful_table_bytes(const Go& go, std::size_t bytes) {
   std::size_t useful = 1024;
   for (int i = 0; i < go.points() && useful < bytes; ++i) useful *= 3;

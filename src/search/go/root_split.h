@@ -12,10 +12,9 @@
 // With one prover too: the children are tested one after another. Why: a
 // df-pn at a root whose goal fails moves between its children each time the
 // one it works on looks worse than the next (1 + epsilon), and on a large
-// test each return re-searches what the table lost since (the seesaw). 5x5
-// after 7 moves of GNU Go's line, one thread, `--hash 2048`: 92.2M
-// expansions in 194 s cut at the root against 174.3M in 363 s as one df-pn
-// (a larger epsilon does not mend it: 1 instead of 1/4 took 403.9M).
+// test each return re-searches what the table lost since (the seesaw). The
+// cut at the root halves the expansions of a large test, and a larger epsilon
+// does not mend the seesaw (docs/benchmarks.md, Go).
 //
 // With more provers than children, the provers are shared out among the
 // children and each group splits its child's test again, so that a machine
@@ -62,12 +61,9 @@ inline constexpr std::uint64_t kAloneOneProver = std::uint64_t{1} << 22;
 // after another) down to this many plies below the root, the tests of
 // groups of provers always. A cut at a position whose goal holds tests its
 // wrong children speculatively, to their end; a cut where the goal fails
-// (every child needed) ends a seesaw. Three plies cut along GNU Go's 5x5
-// line: ply 5 with 2 threads 561.5M expansions in 634 s against 689.9M in
-// 856 s (one; five plies: 589.2M in 635 s), ply 7 with one thread 90.2M
-// against 92.2M (two: 145.1M, the wrong children of the Black moves' cuts,
-// without the White replies' below them that pay for them). The cuts of a
-// group's single prover wait `alone` as the root's did (2^18 with threads).
+// (every child needed) ends a seesaw. Three plies measured best along GNU
+// Go's 5x5 line, against one, two and five (docs/benchmarks.md, Go). The cuts
+// of a group's single prover wait `alone` as the root's did (2^18 with threads).
 inline constexpr int kCutPlies = 3;
 
 // One child's test ended (progress on long proofs: a split test's expansions
