@@ -66,14 +66,12 @@ std::string info_of(const std::string& program, const std::string& path) {
   return status == 0 && !out.empty() ? out : "{}";
 }
 
-bool is_go(const std::string& spec) { return split_spec(spec).first == GoLine::kName; }
-
 // What every served game has: its spec, start, board and unsolved report.
 template <Game G>
 void describe(ServedGame& out, const G& game) {
   out.spec = game.spec();
   out.start = game.format(game.start());
-  out.timed_search = is_go(out.spec);
+  out.timed_search = true;  // every searched game stops at --time and reports what it proved
   out.board = [game](const std::string& text) { return board_json(game, text); };
   out.unsolved = [game](const std::string& text) {
     auto report = answer_position(game, text, G::kScored, false, [](const auto&, bool& searched) {
