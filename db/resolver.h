@@ -93,9 +93,11 @@ class Resolver {
 
   // The record of canonical position p (its tier and rank given by the caller,
   // who has them already). Derived: damaged if some child's frame is damaged,
-  // missing if some child has no record.
-  Lookup get(const Position& p, int tier, std::uint64_t rank) {
-    stored_rank_ = rank;
+  // missing if some child has no record. read_rank, if given, gets the rank of
+  // the stored record read last: where a damaged lookup's frame is (a derived
+  // position's child). Threads may share one Resolver.
+  Lookup get(const Position& p, int tier, std::uint64_t rank, std::uint64_t* read_rank = nullptr) {
+    if (read_rank) *read_rank = rank;
     if (!layout_.win_in_1 && !derived(tier)) return store_.get(tier, rank);  // the common case, no rules
     const Terminal term = g_.terminal(p);
     if (const auto r = by_rules(p, term)) return {Status::ok, *r};
@@ -112,17 +114,15 @@ class Resolver {
         records.push_back(*r);
         continue;
       }
-      stored_rank_ = static_cast<std::uint64_t>(g_.rank(c));
-      const auto got = store_.get(child_tier, stored_rank_);
+      const auto child_rank = static_cast<std::uint64_t>(g_.rank(c));
+      if (read_rank) *read_rank = child_rank;
+      const auto got = store_.get(child_tier, child_rank);
       if (got.status != Status::ok) return got;
       records.push_back(got.record);
     }
     return {Status::ok, combine_(std::span<const Record>(records.begin(), records.size()), scored_)};
   }
   Lookup get(const Position& p) { return get(p, g_.tier(p), static_cast<std::uint64_t>(g_.rank(p))); }
-  // The rank of the stored record the last get() read last: where a damaged
-  // lookup's frame is (a derived position's child), as the verifier names it.
-  std::uint64_t stored_rank() const { return stored_rank_; }
 
  private:
   const G& g_;
@@ -130,7 +130,6 @@ class Resolver {
   db::ChunkLayout layout_;
   bool scored_;
   Combine combine_;
-  std::uint64_t stored_rank_ = 0;
 };
 
 }  // namespace gsolve

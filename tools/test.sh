@@ -68,8 +68,8 @@ if [ "${SANITIZE:-1}" != 0 ]; then
   # verifiers and fault injector under ASan on smaller games. So do the MPI
   # jobs (Open MPI's own allocations at exit are not ours to fix).
   # e2e_serve too: its live searches (child processes under the server's
-# memory limit) run out of their 10 s under ASan; the Release stage runs it.
-stage "asan+ubsan tests" run_ctest build-asan -LE long -E "^e2e_(search|parallel|verify|derived|reversi_bench|mpi|serve)$"
+  # memory limit) run out of their 10 s under ASan; the Release stage runs it.
+  stage "asan+ubsan tests" run_ctest build-asan -LE long -E "^e2e_(search|parallel|verify|derived|reversi_bench|mpi|serve)$"
   fuzz_targets() { tools/fuzz.sh build-asan "${FUZZ_SECONDS:-10}"; }
   if [ "${TSAN:-1}" != 0 ]; then
     stage "tsan build" env CXX=g++ BUILD_DIR=build-tsan TARGETS="gsolve tsan_race_probe" \

@@ -288,9 +288,10 @@ void run_query(const QueryOptions& o) {
     source.searcher = solver.get();
     source.stored = [&](const typename G::Position& canonical) {
       const std::uint64_t rank = g.rank(canonical);
-      const auto found = resolver.get(canonical, g.tier(canonical), rank);
+      std::uint64_t read_rank = rank;
+      const auto found = resolver.get(canonical, g.tier(canonical), rank, &read_rank);
       if (found.status == db::RecordReader::Status::damaged)
-        throw db::DbError(o.db_path + ": damaged frame (" + reader.locate(resolver.stored_rank()) + ")");
+        throw db::DbError(o.db_path + ": damaged frame (" + reader.locate(read_rank) + ")");
       return found.record;
     };
     answer_all(g, o, contents.scored, contents.complete && !partial, source);

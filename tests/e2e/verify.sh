@@ -116,6 +116,14 @@ run_rc 1 "$T/dmg.txt" -- "$G" verify --db "$T/damaged.gsdb" --backtrack --max-er
 grep -q "^index [0-9]*  damaged frame  \".*\"  ($where)$" "$T/dmg.txt" || fail "damaged frame error line: $(tail -3 "$T/dmg.txt")"
 grep -q "^damaged    $where$" "$T/dmg.txt" || fail "text summary does not name $where"
 if grep -E "wrong|primitive|missing" "$T/dmg.txt" | grep -v "^errors" >/dev/null; then fail "damaged frame read as values"; fi
+# query names the same frame, for the position and for its parent (whose move
+# list reads it), and exits 2 rather than answering.
+first=$(sed -n 's/^index [0-9]*  damaged frame  "\(.*\)"  (.*)$/\1/p' "$T/dmg.txt" | head -1)
+for line in "$first" "${first%?}"; do
+  run_rc 2 "$T/dmgq.txt" -- "$G" query --db "$T/damaged.gsdb" "$line"
+  grep -qx "gsolve: error: $T/damaged.gsdb: damaged frame ($where)" "$T/dmgq.txt.err" ||
+    fail "query $line on a damaged frame: $(cat "$T/dmgq.txt.err")"
+done
 rc=0
 "$G" verify --db "$T/damaged.gsdb" --random --walks 10000 --json >"$T/dmgw.json" || rc=$?
 [[ $rc == 0 || $rc == 1 ]] || fail "--random on a damaged frame: exit code $rc"
