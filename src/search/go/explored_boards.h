@@ -1,6 +1,6 @@
 // A conservative summary of a set S of boards: what a table entry's result
-// may depend on in the history (see solver.h). The depth-first solver's S is
-// every board its search visited; the prover's, the boards its winner's
+// may depend on in the history (see go_solver.h). The timed search's S is
+// every board its search visited (timed_search.h); the prover's, the boards its winner's
 // moves made (prover.h).
 //
 // may_contain(Y) is true whenever Y is in S (never a false "no"), so a table

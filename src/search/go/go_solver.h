@@ -1,6 +1,6 @@
 // Exact solver of Go on small boards over a line of play (games/go.h GoGame),
-// superko included: alpha-beta with a transposition table that stays exact
-// under graph-history interaction, and board symmetries.
+// superko included: the front end over the proof-number provers, whose table
+// stays exact under graph-history interaction, and board symmetries.
 //
 // Soundness policy under superko (the value of a position depends on the
 // boards seen before it):
@@ -22,14 +22,11 @@
 // Exact answers (solve, window, record, best_move) come from tests "score
 // (or combined value) >= t" proven by proof-number search (prover.h), which
 // follows the lines nearest a proof as deep as they go (2x4 lines pass 300
-// plies in superko cycles). The depth-limited alpha-beta below serves a move
-// chosen within a time limit: a node returns true lower and upper bounds on
-// its value, the horizon the static ones (the superko-safe area, benson.h).
-// There the table move comes first, then the pass (Tromp: 1,446 nodes for 2x2
-// with passes first against 19 million with passes last), then points from
-// the centre outwards. Entries of both searches are keyed by the canonical
-// board under the 8 (square) or 4 (rectangle) symmetries, the side to move
-// and the passes in a row, and verified on the whole key.
+// plies in superko cycles). A move within a time limit falls back on a
+// depth-limited alpha-beta with a table of its own (timed_search.h). Entries
+// of both searches are keyed by the canonical board under the 8 (square) or 4
+// (rectangle) symmetries, the side to move and the passes in a row, and
+// verified on the whole key.
 //
 // Remoteness: the combined value of combined_value.h. Ties have no length in
 // it: their remoteness is the length of the principal line found (one
@@ -39,7 +36,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <climits>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -52,7 +48,7 @@
 #include "src/search/go/history_line.h"
 #include "src/search/go/prover.h"
 #include "src/search/go/root_split.h"
-#include "src/search/table_memory.h"
+#include "src/search/go/timed_search.h"
 
 namespace gsolve::search::go {
 
@@ -90,12 +86,7 @@ class GoSolver {
   // half the time; failing that, the deepening runs over the root's moves
   // until one move's score is proven best or the time runs out; then the move
   // with the best bounds of the deepest finished depth is chosen.
-  struct TimedChoice {
-    Go::Move move;
-    bool proven;       // the move's score is the position's value
-    int lower, upper;  // bounds on the move's score for the mover
-    int depth;         // the deepest finished depth (0: proven by the prover, or none finished)
-  };
+  using TimedChoice = TimedSearch::Choice;
   TimedChoice choose_move(const GoGame& game, double seconds);
 
   // Called after each finished test of an exact answer (progress on long
@@ -128,35 +119,10 @@ class GoSolver {
   ScoreRange proven_score() const { return proven_score_; }
 
   int score_bound() const;      // more than any score's magnitude
-  std::uint64_t nodes() const;  // alpha-beta nodes and proof-number expansions
+  std::uint64_t nodes() const;  // the timed search's nodes and the provers' expansions
   std::size_t table_bytes() const;
 
  private:
-  enum Mode { kScoreMode = 0, kCombinedMode = 1 };
-  using Node = LineNode;
-  using Hits = SuperkoHits;
-  struct Entry {
-    std::uint64_t black, white;  // canonical board
-    std::uint8_t state;          // 0 empty, else LineNode::state()
-    std::uint8_t move;           // best move + 1 in the canonical frame, 0 none
-    std::uint8_t work;           // log2 of the nodes of the search that made it
-    std::uint16_t depth;         // plies searched (the bounds may be open below that)
-    std::int32_t lower, upper;   // bounds on the value for the side to move
-    std::int32_t alpha, beta;    // the window of that search
-    std::uint32_t generation;    // the timed choice that made it
-    Certificate cert;            // what the result depends on in the history
-  };
-
-  struct Bounds {
-    int lower, upper;  // lower <= value <= upper
-  };
-  // True bounds on the value of line_.back(), searched depth plies deep (the
-  // horizon gives the static bounds); exact, or outside (alpha, beta), or the
-  // depth was too short.
-  template <Mode M>
-  Bounds search(int alpha, int beta, int depth, ExploredBoards& seen, Hits& hits);
-  template <Mode M>
-  static Bounds value_bounds(int lo, int hi);
   int value(const GoGame& game);  // the combined value
   // The score or combined value in [lower, upper]: one test at a time that
   // halves the range (the first at `first`) with one thread, else rounds of
@@ -169,30 +135,14 @@ class GoSolver {
   bool test(int i, const GoGame& game, GoProver::Goal goal, int t);
   // Whether at_least(goal, t[i]) holds for each position, tests in parallel.
   void test_all(const GoGame* const* games, const int* t, bool* holds, int count, GoProver::Goal goal);
-  Entry* bucket(Mode mode, const Node& n);  // two entries
-  Entry* probe(Mode mode, const Node& n);
-  struct Searched {
-    int depth, alpha, beta;
-  };
-  void store(Mode mode, const Node& n, Bounds bounds, Searched searched, Go::Move move, const ExploredBoards& seen,
-             const Hits& hits, std::uint64_t nodes);
 
-  HistoryLine line_;
-  std::vector<Go::Move> order_;  // points from the centre outwards
-  TableMemory memory_;           // a quarter of the bytes: the timed choice's table
+  Go go_;
+  TimedSearch timed_;  // a quarter of the bytes
   SplitProgress split_progress_;
   ProofJournal* journal_ = nullptr;
   int cut_plies_ = kCutPlies;
   std::vector<std::unique_ptr<GoProver>> provers_;  // one per thread, over one table of the rest
-  Entry* table_ = nullptr;
-  std::uint64_t buckets_ = 0;  // per mode; a bucket is two entries
-  std::uint64_t nodes_ = 0;
-  // A timed search stops at the deadline (checked every 4096 nodes) and stores nothing after it.
-  bool timed_ = false, timed_out_ = false;
-  std::chrono::steady_clock::time_point deadline_;
-  std::uint32_t generation_ = 0;  // deepenings so far
   ScoreRange proven_score_{};
-  static constexpr int kMaxTimedDepth = 1000;  // a timed choice's deepest depth (its time runs out long before)
 };
 
 }  // namespace gsolve::search::go

@@ -1,8 +1,8 @@
 // The line of play a Go search walks, with what a table result may depend on
-// in it (the soundness policy under superko, solver.h): the superko test of a
-// move, and the certificate that lets a stored result be used on another line.
-// Shared by the depth-first solver (solver.h) and the proof-number prover
-// (prover.h).
+// in it (the soundness policy under superko, go_solver.h): the superko test of
+// a move, and the certificate that lets a stored result be used on another
+// line. Shared by the timed search (timed_search.h) and the proof-number
+// prover (prover.h).
 #pragma once
 
 #include <array>

@@ -1,5 +1,5 @@
 // The searcher of Go lines (games/go_line.h): Searcher<GoLine> over the Go
-// solver (solver.h), which searches a line with its whole history, so solve
+// solver (go_solver.h), which searches a line with its whole history, so solve
 // --store-depth, query (with a database or without), verify --deep and gtp
 // answer Go through one searcher. One solver, one table, for every search of
 // a Searcher; its proof tests run on options.threads provers.
