@@ -6,10 +6,12 @@
 # run it again after a kill, the sum of the walls is the proof's time.
 #   tools/go5x5_proof.sh [JOURNAL] [-- query options]
 #   THREADS=2 HASH=16384 tools/go5x5_proof.sh /work/go5x5.journal
+# A dry run of a few seconds: THREADS=1 HASH=64 tools/go5x5_proof.sh /tmp/dry.journal -- --time 3
 set -euo pipefail
 BIN=${BIN:-"$(dirname "$0")/../build/gsolve"}
-journal=${1:-go5x5.journal}
-shift $(( $# >= 1 ? 1 : 0 ))
+case ${1:-} in -h | --help) sed -n '2,/^set -euo/{/^#/s/^# \{0,1\}//p}' "$0"; exit 0 ;; esac
+journal=go5x5.journal
+if [ $# -ge 1 ] && [ "$1" != "--" ]; then journal=$1; shift; fi
 [ "${1:-}" = "--" ] && shift
 threads=${THREADS:-$(nproc)} hash=${HASH:-16384}
 run() {  # position, threshold, query options

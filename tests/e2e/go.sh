@@ -39,6 +39,16 @@ grep -qF '"at_least":5,"holds":false,' <<<"$out" || fail "3x4 at least 5: $out"
 out=$("$BIN" query --game go:3x4 --weak --threads 2 --progress "" 2>"$WORK/progress")
 grep -qx "(start): win, score +4 (searched)" <<<"$out" || fail "3x4 with 2 threads: $out"
 grep -qE "^test score >= -?[0-9]+: (yes|no), [0-9]+ nodes, " "$WORK/progress" || fail "3x4 progress: $(cat "$WORK/progress")"
+# Rectangles: 2x6 (2 columns, 6 rows) is +12: a first move on rows 2-5 takes
+# the whole board, one on an end row or a pass loses it; 3x5 and 5x3 (the
+# same board turned) are +15, every point.
+out=$("$BIN" query --game go:2x6 --weak --json "")
+[ "$(json '" ".join("%s:%d" % (m["move"], m["score"]) for m in j["moves"]), j["score"]' <<<"$out")" == \
+  "a5:12 b5:12 a4:12 b4:12 a3:12 b3:12 a2:12 b2:12 a6:-12 b6:-12 a1:-12 b1:-12 pass:-12 12" ] || fail "2x6 weak: $out"
+for board in 3x5 5x3; do
+  out=$("$BIN" query --game go:$board --at-least 15 "")
+  grep -qx "(start): score >= 15: yes (searched)" <<<"$out" || fail "$board at least 15: $out"
+done
 expect_error "--at-least applies to searches of scored games without a database (reversi, go), not connect4:4x4" \
   "$BIN" query --game connect4:4x4 --at-least 1 ""
 # --time: what the finished tests proved, marked incomplete. 4x4's first test
