@@ -64,26 +64,12 @@ inline Record scored_record(int score, int remoteness) {
   return Record{v, static_cast<std::uint16_t>(remoteness), static_cast<std::int16_t>(score)};
 }
 
-// What walks found of a position's remoteness: exact, or a lower bound. Both
-// are facts about the position (its score is a function of it), so one memo
-// serves every walk of a searcher: a query's records of a position, of its
-// children and along its best line walk each subtree once.
-struct RemotenessKnown {
-  int remoteness;  // exact, or a lower bound
-  bool exact;
-};
-template <class P>
-using RemotenessMemo = std::unordered_map<P, RemotenessKnown, PositionBytesHash<P>>;
-
 template <Game G, class Search>
 class RemotenessWalk {
  public:
   using Position = typename G::Position;
 
-  RemotenessWalk(const G& game, Search& searcher) : game_(game), searcher_(searcher), memo_(own_memo_) {}
-  // Walks that keep what they find in `memo` (and take what it holds).
-  RemotenessWalk(const G& game, Search& searcher, RemotenessMemo<Position>& memo)
-      : game_(game), searcher_(searcher), memo_(memo) {}
+  RemotenessWalk(const G& game, Search& searcher) : game_(game), searcher_(searcher) {}
 
   // Remoteness of p, whose exact score for the side to move is `score`.
   int remoteness(const Position& p, int score) { return walk(p, score, kNoLimit); }
@@ -97,7 +83,10 @@ class RemotenessWalk {
 
  private:
   static constexpr int kNoLimit = 1 << 20;
-  using Known = RemotenessKnown;
+  struct Known {
+    int remoteness;  // exact, or a lower bound
+    bool exact;
+  };
 
   // Exact remoteness of p when it is <= limit, else a lower bound > limit.
   int walk(const Position& p, int s, int limit) {
@@ -178,8 +167,7 @@ class RemotenessWalk {
 
   const G& game_;
   Search& searcher_;
-  RemotenessMemo<Position> own_memo_;
-  RemotenessMemo<Position>& memo_;
+  std::unordered_map<Position, Known, PositionBytesHash<Position>> memo_;
   std::uint64_t probes_ = 0;
 };
 
@@ -188,20 +176,10 @@ class RemotenessWalk {
 //   template <> Record record_from_search(Searcher<Reversi>& s, const Reversi::Position& p, int score) {
 //     return scored_record_by_walk(s.game(), s, p, score);
 //   }
-// A searcher that keeps a memo (Searcher::remoteness_memo) lends it to the
-// walk; it is emptied past kMaxRemotenessMemo positions (some 32 MB).
-inline constexpr std::size_t kMaxRemotenessMemo = std::size_t{1} << 19;
 template <Game G, class Search>
 Record scored_record_by_walk(const G& game, Search& searcher, const typename G::Position& p, int score) {
-  if constexpr (requires { searcher.remoteness_memo(); }) {
-    auto& memo = searcher.remoteness_memo();
-    if (memo.size() > kMaxRemotenessMemo) memo.clear();
-    RemotenessWalk<G, Search> walk(game, searcher, memo);
-    return walk.record(p, score);
-  } else {
-    RemotenessWalk<G, Search> walk(game, searcher);
-    return walk.record(p, score);
-  }
+  RemotenessWalk<G, Search> walk(game, searcher);
+  return walk.record(p, score);
 }
 
 }  // namespace gsolve::search

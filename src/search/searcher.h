@@ -27,7 +27,6 @@
 #include "games/treblecross.h"
 #include "src/core/record.h"
 #include "src/search/options.h"
-#include "src/search/remoteness.h"
 
 namespace gsolve::search {
 
@@ -150,10 +149,7 @@ class Searcher {
   // children only (no child's exact score), mostly table hits after a solve.
   std::vector<typename G::Move> principal_variation(const Position& p, int score);
 
-  void clear() {  // empty the transposition tables (and the remoteness walks' memo)
-    impl_->clear();
-    remoteness_memo_.clear();
-  }
+  void clear() { impl_->clear(); }  // empty the transposition tables
   std::uint64_t nodes() const { return impl_->nodes.load(); }
   void reset_nodes() { impl_->nodes = 0; }
   std::size_t table_bytes() const { return impl_->table_bytes(); }
@@ -164,15 +160,12 @@ class Searcher {
   // Stores entries another process's take_shared wrote.
   void import_shared(std::span<const std::uint64_t> words) { impl_->import_shared(words); }
   SearchImpl<G>& impl() { return *impl_; }  // for a game's record_from_search hook
-  // What the remoteness walks of scored games' records found (remoteness.h), kept between records.
-  RemotenessMemo<Position>& remoteness_memo() { return remoteness_memo_; }
 
  private:
   G game_;
   SearchOptions options_;
   std::unique_ptr<SearchImpl<G>> impl_;
   std::pair<int, int> proven_{};  // see proven_range()
-  RemotenessMemo<Position> remoteness_memo_;
 };
 
 }  // namespace gsolve::search
