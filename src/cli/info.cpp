@@ -55,6 +55,23 @@ std::string signature_hex(const std::string& meta) {
   return fmt::format("{:016x}", v);
 }
 
+// The counts of a set of records (the whole file, or one tier): values and
+// primitives, of reachable positions (symmetric copies counted) and of the
+// canonical positions stored.
+nlohmann::json counts_json(const Stats& s) {
+  const auto values = [&](auto count) {
+    return nlohmann::json{{"win", count(Value::Win)},
+                          {"lose", count(Value::Lose)},
+                          {"tie", count(Value::Tie)},
+                          {"draw", count(Value::Draw)}};
+  };
+  return {{"canonical_positions", s.total_canonical()},
+          {"reachable_positions", s.total_reachable()},
+          {"primitive_positions", {{"canonical", s.primitive_canonical}, {"reachable", s.primitive_reachable}}},
+          {"counts", values([&](Value v) { return s.reachable_of(v); })},
+          {"canonical_counts", values([&](Value v) { return s.canonical_of(v); })}};
+}
+
 void run_info(const std::string& path, bool json) {
   auto database = db::Database::open(path, db::Database::Mode::read);
   const auto contents = db::Contents::read(*database);
@@ -87,16 +104,15 @@ void run_info(const std::string& path, bool json) {
     for (int r = 0; r <= max_r; ++r)
       if (at(R[W], r) || at(R[L], r) || at(R[T], r))
         rows.push_back({{"remoteness", r}, {"win", at(R[W], r)}, {"lose", at(R[L], r)}, {"tie", at(R[T], r)}});
+    // Each tier's counts under the names of the whole file's (docs/database.md, "info --json").
     nlohmann::json tiers = nlohmann::json::array();
-    for (const auto& [tier, s] : by_tier)
-      tiers.push_back({{"tier", tier},
-                       {"win", s.reachable_of(Value::Win)},
-                       {"lose", s.reachable_of(Value::Lose)},
-                       {"tie", s.reachable_of(Value::Tie)},
-                       {"draw", s.reachable_of(Value::Draw)},
-                       {"primitive", s.primitive_reachable},
-                       {"canonical", s.total_canonical()}});
-    nlohmann::json j = {
+    for (const auto& [tier, s] : by_tier) {
+      nlohmann::json t = counts_json(s);
+      t["tier"] = tier;
+      tiers.push_back(std::move(t));
+    }
+    nlohmann::json j = counts_json(stats);
+    j.update(nlohmann::json{
         {"game", contents.game},
         {"objective", contents.objective},
         {"coverage", contents.coverage},
@@ -105,19 +121,6 @@ void run_info(const std::string& path, bool json) {
         {"searched_pending", pending},
         {"solver", contents.solver},
         {"start", start},
-        {"canonical_positions", canonical},
-        {"reachable_positions", stats.total_reachable()},
-        {"primitive_positions", {{"canonical", stats.primitive_canonical}, {"reachable", stats.primitive_reachable}}},
-        {"counts",
-         {{"win", stats.reachable_of(Value::Win)},
-          {"lose", stats.reachable_of(Value::Lose)},
-          {"tie", stats.reachable_of(Value::Tie)},
-          {"draw", stats.reachable_of(Value::Draw)}}},
-        {"canonical_counts",
-         {{"win", stats.canonical_of(Value::Win)},
-          {"lose", stats.canonical_of(Value::Lose)},
-          {"tie", stats.canonical_of(Value::Tie)},
-          {"draw", stats.canonical_of(Value::Draw)}}},
         {"remoteness", rows},
         {"by_tier", tiers},
         {"draw", stats.reachable_of(Value::Draw)},
@@ -130,7 +133,7 @@ void run_info(const std::string& path, bool json) {
         {"signature", signature},
         {"created", database->meta_or("created", "")},
         {"completed", database->meta_or("completed", "")},
-        {"runs", runs}};
+        {"runs", runs}});
     std::cout << j.dump() << "\n";
     return;
   }

@@ -5,21 +5,29 @@
 namespace gsolve {
 namespace {
 
-nlohmann::json record_json(nlohmann::json j, const Record& r, bool scored, bool weak) {
+nlohmann::json record_json(nlohmann::json j, const Record& r, bool scored, bool weak, bool half_points) {
   j["value"] = value_name(r.value);
   if (weak || r.value == Value::Draw || r.value == Value::Unknown)
     j["remoteness"] = nullptr;
   else
     j["remoteness"] = r.remoteness;
   if (scored) j["score"] = r.known() ? nlohmann::json(r.score) : nlohmann::json(nullptr);  // no score: not 0
+  if (scored && half_points) j["margin"] = r.known() ? nlohmann::json(score_margin(r.score, true)) : nullptr;
   return j;
 }
 
-std::string record_text(const Record& r, bool scored, bool weak) {
+std::string record_text(const Record& r, bool scored, bool weak, bool half_points) {
   std::string s(value_name(r.value));
   if (!weak && r.value != Value::Draw && r.value != Value::Unknown) s += fmt::format(" in {}", r.remoteness);
-  if (scored && r.known()) s += fmt::format(", score {:+}", r.score);
+  if (scored && r.known()) s += fmt::format(", score {:+}", score_margin(r.score, half_points));
   return s;
+}
+
+// Bounds on a score as bounds on its margin. With half points no score is 0:
+// a lower bound 0 means at least +1 (+0.5), an upper bound 0 at most -1 (-0.5).
+std::pair<double, double> margin_bounds(std::pair<int, int> b, bool half_points) {
+  if (!half_points) return b;
+  return {b.first > 0 ? b.first - 0.5 : b.first + 0.5, b.second < 0 ? b.second + 0.5 : b.second - 0.5};
 }
 
 // The value a stopped search's score bounds decide (unknown where they straddle the tie).
@@ -31,13 +39,23 @@ Value value_of_bounds(std::pair<int, int> b) {
 
 }  // namespace
 
+double score_margin(int score, bool half_point_scores) {
+  if (!half_point_scores || score == 0) return score;
+  return score > 0 ? score - 0.5 : score + 0.5;
+}
+
 nlohmann::json report_to_json(const PositionReport& r, bool scored, bool weak) {
-  nlohmann::json j = record_json({{"position", r.position}}, r.record, scored, weak);
+  nlohmann::json j = record_json({{"position", r.position}}, r.record, scored, weak, r.half_point_scores);
   if (r.score_bounds) {
     j["value"] = value_name(value_of_bounds(*r.score_bounds));
     if (scored) {
       j["score_lower"] = r.score_bounds->first;
       j["score_upper"] = r.score_bounds->second;
+      if (r.half_point_scores) {
+        const auto [lower, upper] = margin_bounds(*r.score_bounds, true);
+        j["margin_lower"] = lower;
+        j["margin_upper"] = upper;
+      }
     }
   }
   if (!r.board_line.empty()) j["board"] = r.board_line;
@@ -45,9 +63,10 @@ nlohmann::json report_to_json(const PositionReport& r, bool scored, bool weak) {
   j["source"] = r.source;
   if (r.source == "search") j["complete"] = r.incomplete.empty();
   if (r.nodes) j["nodes"] = *r.nodes;
+  if (r.line) j["line"] = *r.line;
   j["moves"] = nlohmann::json::array();
   for (const auto& m : r.moves) {
-    auto mj = record_json({{"move", m.move}}, m.record, scored, weak);
+    auto mj = record_json({{"move", m.move}}, m.record, scored, weak, r.half_point_scores);
     mj["best"] = m.best;
     j["moves"].push_back(std::move(mj));
   }
@@ -55,9 +74,9 @@ nlohmann::json report_to_json(const PositionReport& r, bool scored, bool weak) {
 }
 
 std::string report_to_text(const PositionReport& r, bool scored, bool weak) {
-  std::string head = record_text(r.record, scored, weak);
+  std::string head = record_text(r.record, scored, weak, r.half_point_scores);
   if (r.score_bounds) {
-    const auto [lower, upper] = *r.score_bounds;
+    const auto [lower, upper] = margin_bounds(*r.score_bounds, r.half_point_scores);
     head = value_name(value_of_bounds(*r.score_bounds));
     if (scored)
       head += lower == upper ? fmt::format(", score {:+}", lower)
@@ -69,7 +88,8 @@ std::string report_to_text(const PositionReport& r, bool scored, bool weak) {
                                 r.primitive ? " (primitive)" : "", how.empty() ? "" : " (" + how + ")");
   out += r.board;
   for (const auto& m : r.moves)
-    out += fmt::format("  {} {:<6} {}\n", m.best ? '*' : ' ', m.move, record_text(m.record, scored, weak));
+    out += fmt::format("  {} {:<6} {}\n", m.best ? '*' : ' ', m.move, record_text(m.record, scored, weak, r.half_point_scores));
+  if (r.line && !r.line->empty()) out += "  line: " + *r.line + "\n";
   return out;
 }
 

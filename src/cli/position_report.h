@@ -38,7 +38,31 @@ struct PositionReport {
   std::optional<std::uint64_t> nodes;  // searched: the nodes the report's searches took
   std::string board;                   // drawn for the text report (src/cli/board_text.h); empty: none
   std::string board_line;  // the board in one line for --json where the position's text is not the board (go)
+  // Scores are margins of a half-point komi rounded away from zero (go:WxH,komi=7.5):
+  // the text prints the margin (+0.5 where the score is +1), --json adds it as "margin".
+  bool half_point_scores = false;
+  // Both sides' best moves from the position to the end of the game, in the
+  // game's move text (as many as the remoteness; empty at a final position).
+  // None where it is not known (--weak, a draw, a search stopped first).
+  std::optional<std::string> line;
 };
+
+// Moves played from p, as one text: separated where the game's text separates
+// them (go: "b2 a3 pass"), else joined (connect4 "4455", reversi "f5d6").
+template <Game G>
+std::string line_text(const G& g, typename G::Position p, const std::vector<typename G::Move>& moves) {
+  std::string out;
+  for (const auto m : moves) {
+    if constexpr (requires { G::kSpacedMoves; }) out += out.empty() ? "" : " ";
+    out += g.format_move(p, m);
+    p = g.play(p, m);
+  }
+  return out;
+}
+
+// The margin a score stands for: the score itself, or with half-point scores
+// the half point it was rounded away from zero from (+1 -> +0.5, -3 -> -2.5).
+double score_margin(int score, bool half_point_scores);
 
 // lookup(canonical position) -> Record (Unknown if not stored).
 template <Game G, class Lookup>
@@ -74,6 +98,15 @@ Record rules_record(const G& g, const typename G::Position& p, bool scored) {
   return primitive_record(t.value, scored ? t.score : 0);
 }
 
+// Whether g's scores are margins rounded from half points (a half-point komi).
+template <Game G>
+bool half_point_scores(const G& g) {
+  if constexpr (requires { g.go().half_point_komi(); })
+    return g.go().half_point_komi();
+  else
+    return false;
+}
+
 // The report query prints for the position `text`: records from
 // lookup(canonical, searched&), a final board not stored by the rules, and
 // the source it came from. Throws ParseError on bad text, and where a complete
@@ -91,6 +124,7 @@ PositionReport answer_position(const G& g, const std::string& text, bool scored,
                      "' is not reachable from the start (the complete database holds no record of it)");
   report.source = by_rules ? "rules" : searched ? "search" : "database";
   report.board_line = cli::board_line(g, p);
+  report.half_point_scores = half_point_scores(g);
   return report;
 }
 

@@ -87,7 +87,7 @@ expect_exact "gsolve: error: bad character '\\x1b' at move 2 (expected a column 
 "$BIN" solve reversi:4x4 --db r4.gsdb >/dev/null
 expect_exact "gsolve: error: position '-----XO--OX----- X' is not reachable from the start (the complete database holds no record of it)" \
   "$BIN" query --db r4.gsdb "-----XO--OX----- X"
-expect_output '{"moves":[],"position":"XXXXXXXXXXXXXXXX X","primitive":true,"remoteness":0,"score":16,"source":"rules","value":"win"}' \
+expect_output '{"line":"","moves":[],"position":"XXXXXXXXXXXXXXXX X","primitive":true,"remoteness":0,"score":16,"source":"rules","value":"win"}' \
   "$BIN" query --db r4.gsdb --json "XXXXXXXXXXXXXXXX X"
 expect_output '---------: lose in 0 (primitive)' "$BIN" query --db q3.gsdb -- ---------
 # An interrupted database answers unknown, and JSON gives no score for it.
@@ -143,6 +143,28 @@ import json, sys; j = json.load(sys.stdin); assert j["start"] == {"value": "lose
 "$BIN" info --db rw.gsdb --json | python3 -c '
 import json, sys; j = json.load(sys.stdin); assert j["start"] == {"value": "lose", "remoteness": 12}, j' || fail "info wdl start"
 grep -qx "start         lose in 12" <("$BIN" info --db rw.gsdb) || fail "info wdl start text"
+# The principal line: both sides' best moves, as many as the remoteness,
+# the same from a database and from a search.
+grep -qx "  line: 1111222234333444" <("$BIN" query --db c4.gsdb "") || fail "connect4:4x4 query line"
+[ "$("$BIN" query --db ttt.gsdb --json X-------- | json 'j["remoteness"], j["line"]')" = "8 52374689" ] \
+  || fail "tictactoe query --json line"
+grep -qx "  line: b1a1a2c1d4a3d1b4a4c4" <("$BIN" query --db r4.gsdb "") || fail "reversi:4x4 query line from the database"
+grep -qx "  line: b1a1a2c1d4a3d1b4a4c4" <("$BIN" query --game reversi:4x4 "") || fail "reversi:4x4 searched query line"
+[ "$("$BIN" query --game reversi:4x4 --weak --json "" | json '"line" in j')" = False ] || fail "--weak has no line"
+# by_tier: each tier's counts under the whole file's names (reachable and canonical), summing to them.
+"$BIN" info --db c4.gsdb --json | python3 -c '
+import json, sys
+j = json.load(sys.stdin)
+keys = {"tier", "canonical_positions", "reachable_positions", "primitive_positions", "counts", "canonical_counts"}
+tiers = j["by_tier"]
+assert all(set(t) == keys for t in tiers), tiers[0]
+assert tiers[0]["tier"] == 0 and tiers[0]["reachable_positions"] == 1 and tiers[0]["canonical_positions"] == 1, tiers[0]
+assert tiers[1]["reachable_positions"] == 4 and tiers[1]["canonical_positions"] == 2, tiers[1]
+for name in ("canonical_positions", "reachable_positions"):
+  assert sum(t[name] for t in tiers) == j[name], name
+for group in ("counts", "canonical_counts", "primitive_positions"):
+  for k in j[group]:
+    assert sum(t[group][k] for t in tiers) == j[group][k], (group, k)' || fail "info --json by_tier"
 printf '433211433 0\n4455\n' > ref_4x4.txt
 expect_exact "gsolve: error: ref_4x4.txt:2: expected '<moves> <score>', got '4455'" "$BIN" bench --set ref_4x4.txt
 printf '433211433 0\n12x 1\n' > ref_4x4.txt

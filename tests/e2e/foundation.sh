@@ -26,8 +26,8 @@ check_c4 4x5 1706255 tie 20
 # At odd plies the side to move is the second player.
 for size in 4x4 5x4; do
   got=$("$BIN" info --db "$WORK/c4-$size.gsdb" --json | json "'\n'.join('%d %d %d %d %d %d' % (t['tier'],
-      t['win'] if t['tier'] % 2 == 0 else t['lose'], t['tie'], t['lose'] if t['tier'] % 2 == 0 else t['win'],
-      t['win'] + t['lose'] + t['tie'], t['primitive']) for t in j['by_tier'])")
+      c['win'] if t['tier'] % 2 == 0 else c['lose'], c['tie'], c['lose'] if t['tier'] % 2 == 0 else c['win'],
+      t['reachable_positions'], t['primitive_positions']['reachable']) for t in j['by_tier'] for c in [t['counts']])")
   want=$(grep -v '^#' "$DATA/ply_counts_$size.txt" | grep -v '^$' | tr -s ' ')
   [ "$got" = "$want" ] || { diff <(echo "$want") <(echo "$got") | head; fail "connect4:$size per-ply counts"; }
 done

@@ -168,6 +168,15 @@ expect_error "--store-depth 20: go:4x4 stores lines of up to 14 moves" "$BIN" so
 [ "$(json 'j["start"]["remoteness"], j["principal_variation"]' <"$WORK/go3.json")" == \
   "15 b2 a3 b3 a2 a1 a2 a3 c2 c3 c1 b1 c2 c1 pass pass" ] || fail "3x3 line: $(cat "$WORK/go3.json")"
 
+# query prints the line too: from the stored plies and then the search, or searched
+# (after b2 a3 b3 the loser's best is a2, lose in 12, not c3, lose in 10).
+grep -qx "  line: b2 a3 b3 a2 a1 a2 a3 c2 c3 c1 b1 c2 c1 pass pass" <("$BIN" query --db "$WORK/go3.gsdb" "") \
+  || fail "3x3 query line from the database: $("$BIN" query --db "$WORK/go3.gsdb" "")"
+for source in "--db $WORK/go3.gsdb" "--game go:3x3"; do
+  [ "$("$BIN" query $source --json "b2 a3 b3" | json 'j["remoteness"], j["line"]')" == \
+    "12 a2 a1 a2 a3 c2 c3 c1 b1 c2 c1 pass pass" ] || fail "3x3 line after b2 a3 b3 ($source)"
+done
+
 # Self-play from the solution ends at the game value.
 source "$(dirname "$0")/go_selfplay.inc"
 [ "$(selfplay 2 go:2x2)" == "= B+1" ] || fail "2x2 self-play: $(selfplay 2 go:2x2)"

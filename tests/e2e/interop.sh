@@ -13,10 +13,21 @@ gtp() {  # gtp GAME COMMANDS...: the replies, one line each ("= x" / "? why"), b
 }
 
 echo "== half-point komi"
+# query prints the margin (B+0.5 is +0.5, not the stored +1); --json keeps the
+# stored score and adds the margin.
 out=$("$BIN" query --game go:3x3,komi=8.5 --weak "")
-grep -qx "(start): win, score +1 (searched)" <<<"$out" || fail "3x3 komi 8.5 (B+0.5): $out"
+grep -qx "(start): win, score +0.5 (searched)" <<<"$out" || fail "3x3 komi 8.5 (B+0.5): $out"
 out=$("$BIN" query --game go:3x3,komi=9.5 --weak "")
-grep -qx "(start): lose, score -1 (searched)" <<<"$out" || fail "3x3 komi 9.5 (W+0.5): $out"
+grep -qx "(start): lose, score -0.5 (searched)" <<<"$out" || fail "3x3 komi 9.5 (W+0.5): $out"
+out=$("$BIN" query --game go:3x3,komi=8.5 "")
+grep -qx "(start): win in 15, score +0.5 (searched)" <<<"$out" || fail "3x3 komi 8.5 full: $out"
+grep -qx "    b3     lose in 8, score -5.5" <<<"$out" || fail "3x3 komi 8.5 b3: $out"
+[ "$("$BIN" query --game go:3x3,komi=8.5 --json "" | json 'j["score"], j["margin"], j["moves"][1]["score"], j["moves"][1]["margin"]')" \
+  == "1 0.5 -6 -5.5" ] || fail "3x3 komi 8.5 --json margin"
+[ "$("$BIN" query --game go:3x3 --json "" | json '"margin" in j')" == False ] || fail "a whole-point komi has no margin field"
+out=$("$BIN" query --game go:4x4,komi=0.5 --time 0.001 "")
+grep -qx "(start): unknown, score between -16.5 and +16.5 (searched; incomplete: --time 0.001 s ran out)" <<<"$out" \
+  || fail "4x4 komi 0.5 bounds: $out"
 expect_exact "gsolve: error: bad komi '7.25' (expected a whole or half point between -1000 and 1000, e.g. 7 or 7.5)" \
   "$BIN" query --game go:5x5,komi=7.25 ""
 reply=$(gtp go:3x3 "komi 6.5" "final_score" "play b b2" "komi 8.5" "final_score" "komi 7.x")

@@ -270,3 +270,21 @@ TEST_CASE("go: numbers_of gives the numbers a search starts a position from (a s
     CHECK(least == 0);
   }
 }
+
+// More provers must not make a record dearer: the remoteness (combined value)
+// tests start near the answer and halve the range as one prover's do, each
+// split over the provers, instead of rounds of thresholds cut evenly over a
+// score's 4096 values (4x4's full query: 2.3 times one thread's expansions).
+TEST_CASE("go: a record's remoteness tests with two provers are one prover's") {
+  const Go go(3, 3);
+  std::vector<int> thresholds[2];
+  for (int threads = 1; threads <= 2; ++threads) {
+    GoSolver solver(go, std::size_t{16} << 20, threads);
+    solver.on_test([&](search::go::GoProver::Goal goal, int t, bool, std::uint64_t) {
+      if (goal == search::go::GoProver::Goal::Value) thresholds[threads - 1].push_back(t);
+    });
+    CHECK(solver.record(GoGame(go)) == Record{Value::Win, 15, 9});
+  }
+  CHECK(thresholds[0].size() == 6);
+  CHECK(thresholds[1] == thresholds[0]);
+}

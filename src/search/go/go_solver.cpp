@@ -118,6 +118,21 @@ int GoSolver::narrow(const GoGame& game, GoProver::Goal goal, int lower, int upp
   std::vector<const GoGame*> games(k, &game);
   std::vector<int> t(k);
   std::unique_ptr<bool[]> holds(new bool[k]);
+  // The combined value's range is a score's kScale values, its answer near
+  // `first`: rounds of thresholds cut evenly would test far from it (4x4's
+  // full query: 2.4 times the expansions of one thread). Its tests are made
+  // one at a time from `first`, as with one prover, each split over all.
+  if (k > 1 && goal == GoProver::Goal::Value) {
+    for (bool initial = true; lower < upper; initial = false) {
+      const int t = initial ? std::clamp(first, lower + 1, upper) : lower + (upper - lower + 1) / 2;
+      if (split_at_least(provers_, game, goal, t, split_progress_, kAloneExpansions, cut_plies_, journal_))
+        lower = t;
+      else
+        upper = t - 1;
+    }
+    if (proven) *proven = {lower, upper};
+    return lower;
+  }
   for (bool initial = true; lower < upper; initial = false) {  // the answer lies in [lower, upper]
     if (proven) *proven = {lower, upper};
     int n = 1;
