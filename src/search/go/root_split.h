@@ -54,9 +54,9 @@ namespace gsolve::search::go {
 
 inline constexpr std::uint64_t kAloneExpansions = std::uint64_t{1} << 18;
 // One prover gains nothing from a cut but the seesaw's end, which costs on
-// large tests only: 2^20 measured best of 2^16, 2^18, 2^20 and 2^22 on 5x5
-// along GNU Go's line and 4x4 (docs/go-proof-measurement.md).
-inline constexpr std::uint64_t kAloneOneProver = std::uint64_t{1} << 20;
+// large tests only: 4x4's tests (up to 1-2M expansions) took 3.38M in all cut
+// after 2^18 against 3.14M whole.
+inline constexpr std::uint64_t kAloneOneProver = std::uint64_t{1} << 22;
 // A child's test one prover takes is cut again (its children tested one
 // after another) down to this many plies below the root, the tests of
 // groups of provers always. A cut at a position whose goal holds tests its
