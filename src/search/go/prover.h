@@ -3,13 +3,13 @@
 // "the side to move's score is at least t", or of its combined value (score
 // and remoteness, combined_value.h), over a line of play.
 //
-// Why: the depth-first solver (solver.h) deepens null-window tests over true
+// Why: a depth-first search (timed_search.h) deepens null-window tests over true
 // bounds, and an unresolved node cuts nothing, so every depth expands every
 // unresolved line: 4x4 stays at [-16, 16] through depth 10 at 10x nodes per
 // depth. Proof numbers follow the lines closest to a proof, as deep as they
 // go, and leave the others alone.
 //
-// Soundness under superko is solver.h's policy (history_line.h): a proof or a
+// Soundness under superko is history_line.h's policy: a proof or a
 // disproof is stored with its certificate (the boards from above that its
 // superko tests hit, at most two, and a summary of the boards the winner's
 // moves made in its proof tree) and used only where the certificate holds on
