@@ -112,28 +112,27 @@ void run_info(const std::string& path, bool json) {
       tiers.push_back(std::move(t));
     }
     nlohmann::json j = counts_json(stats);
-    j.update(nlohmann::json{
-        {"game", contents.game},
-        {"objective", contents.objective},
-        {"coverage", contents.coverage},
-        {"complete", contents.complete},
-        {"running", !contents.complete && db::WriterLock::held(path)},
-        {"searched_pending", pending},
-        {"solver", contents.solver},
-        {"start", start},
-        {"remoteness", rows},
-        {"by_tier", tiers},
-        {"draw", stats.reachable_of(Value::Draw)},
-        {"bytes", file_bytes},
-        {"record_bytes", chunk_bytes},
-        {"chunks", chunks},
-        {"bits_per_position", bits},
-        {"record_bits_per_position", bits},
-        {"file_bits_per_position", file_bits},
-        {"signature", signature},
-        {"created", database->meta_or("created", "")},
-        {"completed", database->meta_or("completed", "")},
-        {"runs", runs}});
+    j.update(nlohmann::json{{"game", contents.game},
+                            {"objective", contents.objective},
+                            {"coverage", contents.coverage},
+                            {"complete", contents.complete},
+                            {"running", !contents.complete && db::WriterLock::held(path)},
+                            {"searched_pending", pending},
+                            {"solver", contents.solver},
+                            {"start", start},
+                            {"remoteness", rows},
+                            {"by_tier", tiers},
+                            {"draw", stats.reachable_of(Value::Draw)},
+                            {"bytes", file_bytes},
+                            {"record_bytes", chunk_bytes},
+                            {"chunks", chunks},
+                            {"bits_per_position", bits},
+                            {"record_bits_per_position", bits},
+                            {"file_bits_per_position", file_bits},
+                            {"signature", signature},
+                            {"created", database->meta_or("created", "")},
+                            {"completed", database->meta_or("completed", "")},
+                            {"runs", runs}});
     std::cout << j.dump() << "\n";
     return;
   }

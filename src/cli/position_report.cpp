@@ -88,7 +88,8 @@ std::string report_to_text(const PositionReport& r, bool scored, bool weak) {
                                 r.primitive ? " (primitive)" : "", how.empty() ? "" : " (" + how + ")");
   out += r.board;
   for (const auto& m : r.moves)
-    out += fmt::format("  {} {:<6} {}\n", m.best ? '*' : ' ', m.move, record_text(m.record, scored, weak, r.half_point_scores));
+    out += fmt::format("  {} {:<6} {}\n", m.best ? '*' : ' ', m.move,
+                       record_text(m.record, scored, weak, r.half_point_scores));
   if (r.line && !r.line->empty()) out += "  line: " + *r.line + "\n";
   return out;
 }
