@@ -94,6 +94,12 @@ class Engine final : public SearchImpl<typename P::Game> {
   void import_shared(std::span<const std::uint64_t> words) override { TableShare<Key>::import(words, *tt_); }
   std::pair<int, int> score_range(const Position& pos) const override { return p_.score_range(pos); }
   Algorithm default_algorithm() const override { return P::kDefaultAlgorithm; }
+  Position search_form(const Position& pos) const override {
+    if constexpr (requires { p_.search_form(pos); })
+      return p_.search_form(pos);
+    else
+      return pos;
+  }
   int first_guess(const Position& pos) const override {
     if constexpr (requires { p_.first_guess(pos); })
       return p_.first_guess(pos);

@@ -19,7 +19,13 @@
 // its limit. A primitive best child gives 1, the least possible, and any other
 // child at least 2, so a min node stops at 2. Memo: canonical position ->
 // exact remoteness or a lower bound (the score is a function of the position,
-// so it is not part of the key).
+// so it is not part of the key). A memo may outlive the walk (a Searcher keeps
+// one): what it holds is true of the game, whatever the table holds.
+//
+// Orientation: where the search keeps positions in a form of its own (reversi
+// turns positions near the start, symmetry.h), the walk plays from that form
+// (Search::search_form), so that its probes find the entries the margin search
+// stored, and symmetric children probe one entry.
 //
 // Contract: `Search` has `int search(const G::Position&, int alpha, int beta)`
 // obeying the window contract (src/search/searcher.h) with exact scores in the
@@ -64,15 +70,28 @@ inline Record scored_record(int score, int remoteness) {
   return Record{v, static_cast<std::uint16_t>(remoteness), static_cast<std::int16_t>(score)};
 }
 
+// What a walk knows of a position's remoteness: exact, or a lower bound.
+struct KnownRemoteness {
+  int remoteness;
+  bool exact;
+};
+
+// Canonical position -> what the walk found (RemotenessWalk's memo).
+template <class Position>
+using RemotenessMemo = std::unordered_map<Position, KnownRemoteness, PositionBytesHash<Position>>;
+
 template <Game G, class Search>
 class RemotenessWalk {
  public:
   using Position = typename G::Position;
 
-  RemotenessWalk(const G& game, Search& searcher) : game_(game), searcher_(searcher) {}
+  RemotenessWalk(const G& game, Search& searcher) : game_(game), searcher_(searcher), memo_(own_memo_) {}
+  // A walk that reads and extends `memo` (kept between walks).
+  RemotenessWalk(const G& game, Search& searcher, RemotenessMemo<Position>& memo)
+      : game_(game), searcher_(searcher), memo_(memo) {}
 
   // Remoteness of p, whose exact score for the side to move is `score`.
-  int remoteness(const Position& p, int score) { return walk(p, score, kNoLimit); }
+  int remoteness(const Position& p, int score) { return walk(search_form(p), score, kNoLimit); }
 
   // The exact record of p given its exact score.
   Record record(const Position& p, int score) { return scored_record(score, remoteness(p, score)); }
@@ -83,12 +102,16 @@ class RemotenessWalk {
 
  private:
   static constexpr int kNoLimit = 1 << 20;
-  struct Known {
-    int remoteness;  // exact, or a lower bound
-    bool exact;
-  };
 
-  // Exact remoteness of p when it is <= limit, else a lower bound > limit.
+  // p as the search keeps it (as is where the search has no form of its own).
+  Position search_form(const Position& p) const {
+    if constexpr (requires { searcher_.search_form(p); })
+      return searcher_.search_form(p);
+    else
+      return p;
+  }
+
+  // Exact remoteness of p (in search form) when it is <= limit, else a lower bound > limit.
   int walk(const Position& p, int s, int limit) {
     const Terminal t = game_.terminal(p);
     if (t.primitive()) {
@@ -104,17 +127,18 @@ class RemotenessWalk {
     game_.generate_moves(p, moves);
     int result = 0;  // exact if <= limit, else a lower bound
     if (moves.size() == 1) {
-      result = 1 + walk(game_.play(p, moves[0]), -s, limit - 1);  // forced (a pass, or one move): it is the best
+      result = 1 + walk(search_form(game_.play(p, moves[0])), -s,
+                        limit - 1);  // forced (a pass, or one move): it is the best
     } else {
       result = s >= 0 ? walk_min(p, s, limit, moves) : walk_max(p, s, limit, moves);
     }
-    Known& k = memo_[key];
-    k = Known{result, result <= limit};
+    memo_[key] = KnownRemoteness{result, result <= limit};
     return result;
   }
 
-  // The best-score children of p, primitive ones first (exact and free); calls
-  // visit(child, primitive) until it returns false. Throws when none is best.
+  // The best-score children of p, primitive ones first (exact and free), in
+  // search form; calls visit(child, primitive) until it returns false. Throws
+  // when none is best.
   template <class Visit>
   void best_children(const Position& p, int s, const MoveList<G>& moves, Visit&& visit) {
     bool any = false;
@@ -126,11 +150,10 @@ class RemotenessWalk {
       }
     }
     for (const auto m : moves) {
-      const Position c = game_.play(p, m);
+      const Position c = search_form(game_.play(p, m));
       if (game_.terminal(c).primitive()) continue;
       ++probes_;
-      // Probed in canonical form: symmetric children are one search (reversi's table is not symmetric).
-      if (searcher_.search(game_.canonical(c), -s, -s + 1) > -s) continue;  // score(c) > -s: not a best move
+      if (searcher_.search(c, -s, -s + 1) > -s) continue;  // score(c) > -s: not a best move
       any = true;
       if (!visit(c, false)) return;
     }
@@ -167,7 +190,8 @@ class RemotenessWalk {
 
   const G& game_;
   Search& searcher_;
-  std::unordered_map<Position, Known, PositionBytesHash<Position>> memo_;
+  RemotenessMemo<Position> own_memo_;
+  RemotenessMemo<Position>& memo_;
   std::uint64_t probes_ = 0;
 };
 
@@ -176,10 +200,21 @@ class RemotenessWalk {
 //   template <> Record record_from_search(Searcher<Reversi>& s, const Reversi::Position& p, int score) {
 //     return scored_record_by_walk(s.game(), s, p, score);
 //   }
+// A searcher with a remoteness_memo() keeps what each walk found for the next
+// (a query's moves after its position), up to kKeptRemotenessPositions.
+inline constexpr std::size_t kKeptRemotenessPositions = std::size_t{1} << 23;
+
 template <Game G, class Search>
 Record scored_record_by_walk(const G& game, Search& searcher, const typename G::Position& p, int score) {
-  RemotenessWalk<G, Search> walk(game, searcher);
-  return walk.record(p, score);
+  if constexpr (requires { searcher.remoteness_memo(); }) {
+    auto& memo = searcher.remoteness_memo();
+    if (memo.size() > kKeptRemotenessPositions) memo.clear();
+    RemotenessWalk<G, Search> walk(game, searcher, memo);
+    return walk.record(p, score);
+  } else {
+    RemotenessWalk<G, Search> walk(game, searcher);
+    return walk.record(p, score);
+  }
 }
 
 }  // namespace gsolve::search

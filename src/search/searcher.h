@@ -27,6 +27,7 @@
 #include "games/treblecross.h"
 #include "src/core/record.h"
 #include "src/search/options.h"
+#include "src/search/remoteness.h"
 
 namespace gsolve::search {
 
@@ -61,6 +62,10 @@ class SearchImpl {
   virtual void clear() = 0;
   virtual std::size_t table_bytes() const = 0;
   virtual Algorithm default_algorithm() const = 0;  // the root driver that measured best for the game
+  // p as the engine keeps it in its table (a plug-in may turn positions, as
+  // reversi does near the start): searches from it and its children find the
+  // entries earlier searches stored.
+  virtual typename G::Position search_form(const typename G::Position& p) const { return p; }
   // MTD(f)'s first probe: a guess of p's score (the plug-in's, else 0).
   virtual int first_guess(const typename G::Position&) const { return 0; }
   // Whether p's exact score is at least t: one null-window search unless the
@@ -149,7 +154,15 @@ class Searcher {
   // children only (no child's exact score), mostly table hits after a solve.
   std::vector<typename G::Move> principal_variation(const Position& p, int score);
 
-  void clear() { impl_->clear(); }  // empty the transposition tables
+  // p in the engine's own form (SearchImpl::search_form); same score and record.
+  Position search_form(const Position& p) const { return impl_->search_form(p); }
+  // What remoteness walks found so far (scored games, remoteness.h); emptied by clear().
+  RemotenessMemo<Position>& remoteness_memo() { return remoteness_memo_; }
+
+  void clear() {  // empty the transposition tables
+    impl_->clear();
+    remoteness_memo_.clear();
+  }
   std::uint64_t nodes() const { return impl_->nodes.load(); }
   void reset_nodes() { impl_->nodes = 0; }
   std::size_t table_bytes() const { return impl_->table_bytes(); }
@@ -166,6 +179,7 @@ class Searcher {
   SearchOptions options_;
   std::unique_ptr<SearchImpl<G>> impl_;
   std::pair<int, int> proven_{};  // see proven_range()
+  RemotenessMemo<Position> remoteness_memo_;
 };
 
 }  // namespace gsolve::search

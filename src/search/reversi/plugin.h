@@ -105,6 +105,11 @@ class ReversiPlugin {
 
   bool root_value(const Reversi::Position&, int&) const { return false; }
   State root(const Reversi::Position& p) const { return oriented(p.own, p.opp); }
+  // p turned as root() turns it: the walk after the margin search plays from here.
+  Reversi::Position search_form(Reversi::Position p) const {
+    reversi::search_orientation(p.own, p.opp, geometry_.size);
+    return p;
+  }
   std::pair<int, int> score_range(const Reversi::Position&) const { return {-geometry_.squares, geometry_.squares}; }
   int empties(const State& s) const { return reversi::count(geometry_.board & ~(s.own | s.opp)); }
   int ply_index(const State& s) const { return reversi::count(s.own | s.opp) & 63; }
