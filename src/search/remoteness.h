@@ -201,8 +201,9 @@ class RemotenessWalk {
 //     return scored_record_by_walk(s.game(), s, p, score);
 //   }
 // A searcher with a remoteness_memo() keeps what each walk found for the next
-// (a query's moves after its position), up to kKeptRemotenessPositions.
-inline constexpr std::size_t kKeptRemotenessPositions = std::size_t{1} << 23;
+// (a query's moves after its position), up to kKeptRemotenessPositions: about
+// 64 MB kept outside --hash's tables, the moves of one position need far fewer.
+inline constexpr std::size_t kKeptRemotenessPositions = std::size_t{1} << 20;
 
 template <Game G, class Search>
 Record scored_record_by_walk(const G& game, Search& searcher, const typename G::Position& p, int score) {
