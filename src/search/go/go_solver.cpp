@@ -122,28 +122,21 @@ int GoSolver::narrow(const GoGame& game, GoProver::Goal goal, int lower, int upp
   // `first`: rounds of thresholds cut evenly would test far from it (4x4's
   // full query: 2.4 times the expansions of one thread). Its tests are made
   // one at a time from `first`, as with one prover, each split over all.
-  if (k > 1 && goal == GoProver::Goal::Value) {
-    for (bool initial = true; lower < upper; initial = false) {
-      const int t = initial ? std::clamp(first, lower + 1, upper) : lower + (upper - lower + 1) / 2;
-      if (split_at_least(provers_, game, goal, t, split_progress_, kAloneExpansions, cut_plies_, journal_))
-        lower = t;
-      else
-        upper = t - 1;
-    }
-    if (proven) *proven = {lower, upper};
-    return lower;
-  }
+  const bool one_at_a_time = k == 1 || goal == GoProver::Goal::Value;
   for (bool initial = true; lower < upper; initial = false) {  // the answer lies in [lower, upper]
     if (proven) *proven = {lower, upper};
     int n = 1;
-    if (k == 1) {
+    if (one_at_a_time) {
       t[0] = initial ? std::clamp(first, lower + 1, upper) : lower + (upper - lower + 1) / 2;
     } else {  // n thresholds cut the range into n + 1 even parts
       const std::int64_t size = upper - lower;
       n = static_cast<int>(std::min<std::int64_t>(k, size));
       for (int i = 0; i < n; ++i) t[i] = lower + static_cast<int>((size * (i + 1) + n) / (n + 1));
     }
-    test_all(games.data(), t.data(), holds.get(), n, goal);
+    if (one_at_a_time && k > 1)
+      holds[0] = split_at_least(provers_, game, goal, t[0], split_progress_, kAloneExpansions, cut_plies_, journal_);
+    else
+      test_all(games.data(), t.data(), holds.get(), n, goal);
     int new_lower = lower, new_upper = upper;
     for (int i = 0; i < n; ++i) {
       if (holds[i])
