@@ -14,8 +14,9 @@
 //   * else every move with its order (move_ordering.h: fastest-first, corner
 //     stability, potential mobility, square type, parity below 12 empties;
 //     on 8x8 from 16 empties, plus a shallow search of the child on the
-//     learned evaluation, eval_search.h and pattern_eval.h) and its child's key for enhanced transposition
-//     cut-offs (where the children are stored: above kShallowMaxEmpties + 1 empties).
+//     learned evaluation, eval_search.h and pattern_eval.h) and its child's
+//     key for enhanced transposition cut-offs (where the children are stored:
+//     above kShallowMaxEmpties + 1 empties).
 // Near the start, states are canonical images and equal children are one
 // (symmetry.h). Where asked, the evaluation also gives MTD(f) its first guess (first_guess).
 // At kShallowMaxEmpties empties or fewer the leaf solver takes over
@@ -197,14 +198,15 @@ class ReversiPlugin {
   }
 
   static constexpr int kEvalLimit = 64 * reversi::PatternEval::kScale;
-  // Weight of the evaluation in the order, per 1/64 disc (1 << 15 per mobility unit).
   static constexpr int kMaxEvalDepth = 6;  // Edax's deepest sort search
-  int eval_weight_ = 128;                  // 1/4 of a mobility unit per disc
+  // Weight of the evaluation in the order, per 1/64 disc (1 << 15 per mobility
+  // unit): 128 makes a disc a quarter of a mobility unit.
+  int eval_weight_ = 128;
   int depth_empties_ = 14;  // the children's search depth: (empties - depth_empties_) / depth_step_, at least 0
   int depth_step_ = 2;
   int eval_margin_ = 8;  // discs below alpha still told apart
   const reversi::BoardGeometry& geometry_;
-  const reversi::PatternEval* eval_ = nullptr;  // 8x8, where asked; nullptr: fastest-first alone
+  const reversi::PatternEval* eval_ = nullptr;  // 8x8 unless turned off; nullptr: fastest-first alone
   int order_empties_ = 16;
   bool guess_ = false;
 };
