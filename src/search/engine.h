@@ -283,6 +283,7 @@ class Engine final : public SearchImpl<typename P::Game> {
       Node<P> node;
       int value;
       const Expand ex = e.expand(s, alpha, beta, node, &value);
+      nodes += node.order_nodes;
       if (ex == Expand::decided) return value;
       if (ex == Expand::forced) return -negamax(e.p_.play(s, node.moves[0]), -beta, -alpha);
       const u64 start = nodes;
@@ -318,6 +319,7 @@ class Engine final : public SearchImpl<typename P::Game> {
     Node<P> node;
     int value;
     const Expand ex = expand(s, alpha, beta, node, &value);
+    w.nodes += node.order_nodes;
     if (ex == Expand::decided) return value;
     if (ex == Expand::forced) return -psearch(w, p_.play(s, node.moves[0]), -beta, -alpha, ply + 1);
     int best = P::kMinScore - 1;

@@ -65,6 +65,7 @@ struct Node {
   bool local = false;                  // probe and store in the thread's small table instead of the shared one
   bool etc = false;                    // try enhanced transposition cut-offs with moves[i].child_key
   int count = 0;
+  std::uint64_t order_nodes = 0;  // nodes the plug-in searched to order the moves (the engine counts them)
   typename P::MoveItem moves[P::kMaxMoves];
 };
 

@@ -2,6 +2,7 @@
 // features, the shipped weights file and its checksum, pinned values.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -10,6 +11,7 @@
 #include <string>
 
 #include "games/reversi.h"
+#include "src/search/reversi/eval_search.h"
 #include "src/search/reversi/pattern_eval.h"
 #include "src/search/searcher.h"
 #include "temp_dir.h"
@@ -77,6 +79,47 @@ TEST_CASE("reversi eval: pinned values of the shipped weights") {
   for (int i = 0; i < 3; ++i) {
     const auto p = game.parse(boards[i]);
     CHECK(eval.evaluate(p.own, p.opp, gsolve::reversi::count(~(p.own | p.opp))) == pinned[i]);
+  }
+}
+
+// Plain negamax on the evaluation, no cut-off: what eval_search must return in a full window.
+int negamax_on_eval(const PatternEval& eval, u64 own, u64 opp, int depth) {
+  const u64 empty = ~(own | opp);
+  if (depth == 0) return eval.evaluate(own, opp, count(empty));
+  const u64 moves = legal_moves(own, opp) & empty;
+  if (!moves) {
+    if (!(legal_moves(opp, own) & empty)) return final_score(own, opp, count(empty)) * PatternEval::kScale;
+    return -negamax_on_eval(eval, opp, own, depth);
+  }
+  int best = -(1 << 20);
+  for (u64 m = moves; m; m &= m - 1) {
+    const int sq = __builtin_ctzll(m);
+    const u64 f = flips(own, opp, sq);
+    best = std::max(best, -negamax_on_eval(eval, opp & ~f, own | f | (u64{1} << sq), depth - 1));
+  }
+  return best;
+}
+
+TEST_CASE("reversi eval: the shallow search on it equals negamax in a full window, and bounds it in a narrow one") {
+  const PatternEval eval = PatternEval::load(kShipped);
+  const gsolve::Reversi game(8);
+  const char* boards[] = {"--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X",
+                          "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X"};
+  for (const char* b : boards) {
+    const auto p = game.parse(b);
+    for (int depth = 0; depth <= 3; ++depth) {
+      const int exact = negamax_on_eval(eval, p.own, p.opp, depth);
+      std::uint64_t nodes = 0;
+      CHECK(eval_search(eval, p.own, p.opp, ~(p.own | p.opp), depth, -(1 << 20), 1 << 20, nodes) == exact);
+      CHECK(nodes > 0);
+      // Fail-soft: at or above beta when the value is, at or below alpha when it is.
+      const int low = eval_search(eval, p.own, p.opp, ~(p.own | p.opp), depth, exact + 10, exact + 11, nodes);
+      CHECK(low <= exact + 10);
+      CHECK(low >= exact);
+      const int high = eval_search(eval, p.own, p.opp, ~(p.own | p.opp), depth, exact - 11, exact - 10, nodes);
+      CHECK(high >= exact - 10);
+      CHECK(high <= exact);
+    }
   }
 }
 

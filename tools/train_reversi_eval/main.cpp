@@ -43,7 +43,12 @@ double seconds_since(std::chrono::steady_clock::time_point t) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
 }
 
-void make_data(int games, std::uint64_t seed, const std::string& out_path) {
+struct DataRange {
+  int min_empties = 12, max_empties = 19;  // each game stops at a random number of empties in this range
+  int down_to = 10;                        // the principal variation is kept down to this many empties
+};
+
+void make_data(int games, std::uint64_t seed, const DataRange& range, const std::string& out_path) {
   const auto t0 = std::chrono::steady_clock::now();
   const Reversi game(8);
   gsolve::search::SearchOptions so;
@@ -54,7 +59,8 @@ void make_data(int games, std::uint64_t seed, const std::string& out_path) {
   std::vector<Sample> data;
   gsolve::MoveList<Reversi> moves;
   for (int g = 0; g < games; ++g) {
-    const int target = 12 + static_cast<int>(rng() % 8);
+    const int target =
+        range.min_empties + static_cast<int>(rng() % static_cast<unsigned>(range.max_empties - range.min_empties + 1));
     Reversi::Position p = game.start();
     while (gsolve::reversi::count(~(p.own | p.opp)) > target && !game.terminal(p).primitive()) {
       game.generate_moves(p, moves);
@@ -74,7 +80,7 @@ void make_data(int games, std::uint64_t seed, const std::string& out_path) {
     int score = searcher.solve(p);
     const auto pv = searcher.principal_variation(p, score);
     for (const auto m : pv) {
-      if (gsolve::reversi::count(~(p.own | p.opp)) < 10) break;
+      if (gsolve::reversi::count(~(p.own | p.opp)) < range.down_to) break;
       if (m != Reversi::kPass) data.push_back({p.own, p.opp, static_cast<std::int8_t>(score)});
       p = game.play(p, m);
       score = -score;
@@ -169,6 +175,11 @@ int main(int argc, char** argv) {
   data->add_option("--games", games, "Games (positions solved)")->capture_default_str();
   data->add_option("--seed", seed, "Random seed")->capture_default_str();
   data->add_option("--out", data_path, "Data file")->required();
+  DataRange range;
+  data->add_option("--min-empties", range.min_empties, "Fewest empties a game stops at")->capture_default_str();
+  data->add_option("--max-empties", range.max_empties, "Most empties a game stops at")->capture_default_str();
+  data->add_option("--down-to", range.down_to, "Principal variation kept down to this many empties")
+      ->capture_default_str();
   auto* fitting = app.add_subcommand("fit", "Fit the weights to a data file");
   fitting->add_option("--data", data_path, "Data file")->required();
   fitting->add_option("--out", out_path, "Weights file")->required();
@@ -177,7 +188,7 @@ int main(int argc, char** argv) {
   CLI11_PARSE(app, argc, argv);
   try {
     if (*data)
-      make_data(games, seed, data_path);
+      make_data(games, seed, range, data_path);
     else
       fit(data_path, out_path, epochs, seed);
   } catch (const std::exception& e) {

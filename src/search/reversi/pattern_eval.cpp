@@ -1,6 +1,9 @@
 #include "src/search/reversi/pattern_eval.h"
 
 #include <cstdlib>
+#ifdef __BMI2__
+#include <immintrin.h>
+#endif
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -81,9 +84,58 @@ const std::array<PatternShape, PatternEval::kPatterns>& PatternEval::shapes() {
 int PatternEval::pattern_offset(int pattern) { return kOffsets[static_cast<std::size_t>(pattern)]; }
 int PatternEval::weights_per_stage() { return bias_offset() + 1; }
 
+#ifdef __BMI2__
+namespace {
+
+// Each placement as a mask and the base-3 index of every subset of its squares
+// (as _pext_u64 packs them, lowest square first), offset by its table: a
+// placement's index is ternary[pext(own)] + 2 * ternary[pext(opp)] - base.
+struct PlacementIndex {
+  u64 mask;
+  int base;
+  const std::uint16_t* ternary;
+};
+
+struct PlacementIndexes {
+  std::array<PlacementIndex, PatternEval::kFeatures - 3> at{};
+  std::vector<std::uint16_t> tables;
+  PlacementIndexes() {
+    const auto& sh = PatternEval::shapes();
+    std::vector<std::size_t> starts;
+    int n = 0;
+    for (int i = 0; i < PatternEval::kPatterns; ++i) {
+      const PatternShape& s = sh[static_cast<std::size_t>(i)];
+      for (int p = 0; p < s.placements; ++p, ++n) {
+        const auto& sq = s.at[static_cast<std::size_t>(p)];
+        u64 mask = 0;
+        for (int k = 0; k < s.squares; ++k) mask |= u64{1} << sq[static_cast<std::size_t>(k)];
+        starts.push_back(tables.size());
+        for (u64 bits = 0; bits < (u64{1} << s.squares); ++bits) {
+          int index = 0;
+          // Square k is digit k; its bit in pext order is its rank in the mask.
+          for (int k = 0; k < s.squares; ++k)
+            if ((bits >> count(mask & ((u64{1} << sq[static_cast<std::size_t>(k)]) - 1))) & 1) index += power3(k);
+          tables.push_back(static_cast<std::uint16_t>(index));
+        }
+        at[static_cast<std::size_t>(n)] = {mask, kOffsets[static_cast<std::size_t>(i)], nullptr};
+      }
+    }
+    for (std::size_t j = 0; j < at.size(); ++j) at[j].ternary = tables.data() + starts[j];
+  }
+};
+
+const PlacementIndexes kPlacementIndexes;
+
+}  // namespace
+#endif
+
 void PatternEval::features(u64 own, u64 opp, int* out) {
-  const auto& sh = shapes();
   int n = 0;
+#ifdef __BMI2__
+  for (const PlacementIndex& p : kPlacementIndexes.at)
+    out[n++] = p.base + p.ternary[_pext_u64(own, p.mask)] + 2 * p.ternary[_pext_u64(opp, p.mask)];
+#else
+  const auto& sh = shapes();
   for (int i = 0; i < kPatterns; ++i) {
     const PatternShape& s = sh[static_cast<std::size_t>(i)];
     const int base = kOffsets[static_cast<std::size_t>(i)];
@@ -96,6 +148,7 @@ void PatternEval::features(u64 own, u64 opp, int* out) {
       out[n++] = base + index;
     }
   }
+#endif
   const u64 empty = ~(own | opp);
   const int mine = count(legal_moves(own, opp) & empty), theirs = count(legal_moves(opp, own) & empty);
   out[n++] = mobility_offset() + (mine < kMobilityRange ? mine : kMobilityRange - 1);

@@ -13,9 +13,10 @@
 //   * one legal move: forced (no table entry: it would repeat the child's);
 //   * else every move with its order (move_ordering.h: fastest-first, corner
 //     stability, potential mobility, square type, parity below 12 empties;
-//     on 8x8 where asked, plus the learned evaluation of the child,
-//     pattern_eval.h) and its child's key for enhanced transposition
-//     cut-offs (where the children are stored: above kShallowMaxEmpties + 1 empties).
+//     on 8x8 from 16 empties, plus a shallow search of the child on the
+//     learned evaluation, eval_search.h and pattern_eval.h) and its child's
+//     key for enhanced transposition cut-offs (where the children are stored:
+//     above kShallowMaxEmpties + 1 empties).
 // Near the start, states are canonical images and equal children are one
 // (symmetry.h). Where asked, the evaluation also gives MTD(f) its first guess (first_guess).
 // At kShallowMaxEmpties empties or fewer the leaf solver takes over
@@ -38,6 +39,7 @@
 #include "src/search/full_key_table.h"
 #include "src/search/plugin.h"
 #include "src/search/reversi/board_geometry.h"
+#include "src/search/reversi/eval_search.h"
 #include "src/search/reversi/final_score.h"
 #include "src/search/reversi/move_ordering.h"
 #include "src/search/reversi/parity.h"
@@ -81,15 +83,21 @@ class ReversiPlugin {
   // Parity ordering below this many empties (Edax: 12).
   static constexpr int kParityEmpties = 12;
 
-  // The learned evaluation (pattern_eval.h) is used only where asked: with the
-  // weights trained so far it costs nodes on fforum-20-39 both as an order and
-  // as MTD(f)'s first guess (docs/reversi-eval.md), so neither is the default.
-  //   GSOLVE_REVERSI_EVAL_ORDER=E  order by it at nodes with E empties or more;
+  // The learned evaluation (pattern_eval.h) orders the moves of 8x8 nodes with
+  // 16 empties or more by a shallow search on it (eval_search.h), the deeper
+  // the more empties; as MTD(f)'s first guess it costs nodes, so that is off
+  // (measured in docs/reversi-eval.md). For measurements:
+  //   GSOLVE_REVERSI_EVAL_ORDER=E  order by it at nodes with E empties or more (65: never);
+  //   GSOLVE_REVERSI_EVAL_WEIGHT, _DEPTH_EMPTIES, _DEPTH_STEP, _MARGIN: the members below;
   //   GSOLVE_REVERSI_EVAL_GUESS=1  MTD(f)'s first guess from it.
   explicit ReversiPlugin(const Reversi& game) : geometry_(reversi::board_geometry(game.size())) {
     reversi::ensure_edge_stability(geometry_.size);
     if (const char* e = std::getenv("GSOLVE_REVERSI_EVAL_ORDER")) order_empties_ = std::atoi(e);
     if (const char* e = std::getenv("GSOLVE_REVERSI_EVAL_GUESS")) guess_ = std::atoi(e) != 0;
+    if (const char* e = std::getenv("GSOLVE_REVERSI_EVAL_WEIGHT")) eval_weight_ = std::atoi(e);
+    if (const char* e = std::getenv("GSOLVE_REVERSI_EVAL_DEPTH_EMPTIES")) depth_empties_ = std::atoi(e);
+    if (const char* e = std::getenv("GSOLVE_REVERSI_EVAL_DEPTH_STEP")) depth_step_ = std::max(1, std::atoi(e));
+    if (const char* e = std::getenv("GSOLVE_REVERSI_EVAL_MARGIN")) eval_margin_ = std::atoi(e);
     if (game.size() == 8 && (guess_ || order_empties_ <= 64)) eval_ = reversi::shipped_eval_8x8();
   }
 
@@ -156,6 +164,10 @@ class ReversiPlugin {
     const u64 odd = n < kParityEmpties ? odd_quadrants(empty, geometry_) : 0;
     // Near the start, children in one orientation: equal ones (a symmetric node's) are searched once.
     const bool turned = geometry_.squares - n < kCanonicalMaxDiscs;
+    // The children's search: deeper with more empties; from the child's view,
+    // scores above -(alpha - margin) are cut (the move is bad enough).
+    const int depth = n >= order_empties_ ? std::clamp((n - depth_empties_) / depth_step_, 0, kMaxEvalDepth) : 0;
+    const int eval_beta = std::clamp((eval_margin_ - alpha) * reversi::PatternEval::kScale, -kEvalLimit, kEvalLimit);
     int k = 0;
     for (u64 m = moves; m; m &= m - 1) {
       const int sq = __builtin_ctzll(m);
@@ -164,9 +176,11 @@ class ReversiPlugin {
       if (turned && std::any_of(node.moves, node.moves + k, [&](const MoveItem& e) { return e.child_key == child; }))
         continue;
       int order = move_order(s.own, s.opp, empty, sq, f, odd, geometry_);
-      if (eval_ && n >= order_empties_) {  // the opponent's predicted margin, lower first
-        const int e = std::clamp(eval_->evaluate(s.opp & ~f, s.own | f | bit, n - 1), -kEvalLimit, kEvalLimit);
-        order += (kEvalLimit - e) * kEvalWeight;
+      if (eval_ && n >= order_empties_) {  // the opponent's margin by a shallow evaluated search, lower first
+        const int e = std::clamp(eval_search(*eval_, s.opp & ~f, s.own | f | bit, empty & ~bit, depth, -kEvalLimit,
+                                             eval_beta, node.order_nodes),
+                                 -kEvalLimit, kEvalLimit);
+        order += (kEvalLimit - e) * eval_weight_;
       }
       node.moves[k++] = {order, sq, sq, sq, child};
     }
@@ -184,11 +198,16 @@ class ReversiPlugin {
   }
 
   static constexpr int kEvalLimit = 64 * reversi::PatternEval::kScale;
-  // Weight of the evaluation in the order, per 1/64 disc (1 << 15 per mobility unit).
-  static constexpr int kEvalWeight = 8;
+  static constexpr int kMaxEvalDepth = 6;  // Edax's deepest sort search
+  // Weight of the evaluation in the order, per 1/64 disc (1 << 15 per mobility
+  // unit): 128 makes a disc a quarter of a mobility unit.
+  int eval_weight_ = 128;
+  int depth_empties_ = 14;  // the children's search depth: (empties - depth_empties_) / depth_step_, at least 0
+  int depth_step_ = 2;
+  int eval_margin_ = 8;  // discs below alpha still told apart
   const reversi::BoardGeometry& geometry_;
-  const reversi::PatternEval* eval_ = nullptr;  // 8x8, where asked; nullptr: fastest-first alone
-  int order_empties_ = 65;                      // never
+  const reversi::PatternEval* eval_ = nullptr;  // 8x8 unless turned off; nullptr: fastest-first alone
+  int order_empties_ = 16;
   bool guess_ = false;
 };
 
