@@ -385,6 +385,7 @@ TEST_CASE("reversi: kernel moves and flips agree with the naive rules on random 
         for (int k = 0; k < n * n; ++k)
           if (b.cell[k] == 2 && after.cell[k] == 1) flipped |= std::uint64_t{1} << (k / n * 8 + k % n);
         REQUIRE(reversi::flips(p.own, p.opp, sq) == flipped);
+        REQUIRE(reversi::flips_scalar(p.own, p.opp, sq) == flipped);
         if (!(expected >> sq & 1)) continue;
         const auto child = g.play(p, static_cast<Reversi::Move>(sq));
         REQUIRE(child.opp == (p.own | flipped | std::uint64_t{1} << sq));

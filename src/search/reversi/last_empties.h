@@ -24,8 +24,8 @@ namespace gsolve::reversi {
 inline int solve_1(u64 own, u64 opp, int sq, std::uint64_t& nodes) {
   ++nodes;
   const int diff = count(own) - count(opp);  // from the counts: the same code for every board size
-  if (const u64 f = flips(own, opp, sq)) return diff + 2 * count(f) + 1;
-  if (const u64 f = flips(opp, own, sq)) return diff - 2 * count(f) - 1;
+  if (const u64 f = flips_if_adjacent(own, opp, sq)) return diff + 2 * count(f) + 1;
+  if (const u64 f = flips_if_adjacent(opp, own, sq)) return diff - 2 * count(f) - 1;
   return diff > 0 ? diff + 1 : diff < 0 ? diff - 1 : 0;
 }
 
@@ -37,13 +37,14 @@ template <const BoardGeometry& G, int N>
 int solve_few(u64 own, u64 opp, u64 empty, int alpha, int beta, bool passed, std::uint64_t& nodes) {
   ++nodes;
   int best = -1000;
-  const u64 odd = odd_quadrants(empty, G);
+  // Two empties are tried in square order whatever their quadrants' parity.
+  const u64 odd = N == 2 ? empty : odd_quadrants(empty, G);
   for (int round = 0; round < 2; ++round) {
     u64 todo = empty & (round == 0 ? odd : ~odd);
     while (todo) {
       const int sq = __builtin_ctzll(todo);
       todo &= todo - 1;
-      const u64 f = flips(own, opp, sq);
+      const u64 f = flips_if_adjacent(own, opp, sq);
       if (!f) continue;
       const u64 bit = u64{1} << sq;
       int v;
