@@ -1,8 +1,24 @@
 #include "src/search/go/benson.h"
 
+#include <bit>
+
 namespace gsolve::search::go {
 
 namespace {
+
+// Two stones of the colour leave at most one point away from its stones out
+// of at most 3 + 4 + 1: larger interiors are not tried.
+constexpr int kLargestReduced = 8;
+
+// The measurement build GSOLVE_GO_MEASURE_INTERIOR=N (UNSOUND, never the
+// default) also counts as enclosed every region whose points away from the
+// alive blocks form a connected set of at most N points: it bounds what a
+// rule for larger regions could save (docs/go-proof-measurement.md).
+#ifdef GSOLVE_GO_MEASURE_INTERIOR
+constexpr int kMeasureInterior = GSOLVE_GO_MEASURE_INTERIOR;
+#else
+constexpr int kMeasureInterior = 1;
+#endif
 
 std::uint64_t component(const Go& go, std::uint64_t seed, std::uint64_t within) {
   std::uint64_t g = seed;
@@ -13,6 +29,59 @@ std::uint64_t component(const Go& go, std::uint64_t seed, std::uint64_t within) 
   }
 }
 
+// Whether every part of `region` without the colour's new stones `placed` holds
+// at most one point away from the alive stones and the placed ones.
+bool settled(const Go& go, std::uint64_t region, std::uint64_t inside, std::uint64_t placed) {
+  std::uint64_t away = inside & ~placed & ~go.neighbours(placed);
+  if (!(away & (away - 1))) return true;
+  const std::uint64_t rest = region & ~placed;
+  while (away) {
+    const std::uint64_t part = component(go, away & (~away + 1), rest);
+    const std::uint64_t in_part = away & part;
+    if (in_part & (in_part - 1)) return false;
+    away &= ~part;
+  }
+  return true;
+}
+
+// Whether the colour settles the region with at most two stones, each on an
+// empty point next to its alive stones or its stone placed before, when the
+// opponent moves first and the colour answers each of its moves in the region.
+bool reducible(const Go& go, std::uint64_t region, std::uint64_t inside, std::uint64_t empty,
+               std::uint64_t near_alive) {
+  std::uint64_t alone = 0, firsts = 0;  // first stones that settle it alone, that need a second
+  std::uint64_t seconds[64];            // per first stone: the second stones that settle it
+  for (std::uint64_t ms = empty & near_alive; ms; ms &= ms - 1) {
+    const std::uint64_t m = ms & (~ms + 1);
+    if (settled(go, region, inside, m)) {
+      alone |= m;
+      continue;
+    }
+    std::uint64_t& w = seconds[std::countr_zero(m)];
+    w = 0;
+    for (std::uint64_t next = empty & ~m & (near_alive | go.neighbours(m)); next; next &= next - 1) {
+      const std::uint64_t m2 = next & (~next + 1);
+      if (settled(go, region, inside, m | m2)) w |= m2;
+    }
+    if (w & (w - 1)) firsts |= m;
+  }
+  if (alone & (alone - 1)) return true;
+  // The opponent's move b (an empty point of the region, or none: bit 63 is
+  // never a point) must leave a stone that settles alone, or a first stone
+  // with two second ones (the opponent takes at most one of them next).
+  for (std::uint64_t bs = empty | std::uint64_t{1} << 63; bs; bs &= bs - 1) {
+    const std::uint64_t b = bs & (~bs + 1);
+    if (alone & ~b) continue;
+    bool answered = false;
+    for (std::uint64_t ms = firsts & ~b; ms && !answered; ms &= ms - 1) {
+      const std::uint64_t w = seconds[std::countr_zero(ms)] & ~b;
+      answered = (w & (w - 1)) != 0;
+    }
+    if (!answered) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 Unconditional unconditional(const Go& go, std::uint64_t own, std::uint64_t opp) {
@@ -21,18 +90,13 @@ Unconditional unconditional(const Go& go, std::uint64_t own, std::uint64_t opp) 
   int block_count = 0, region_count = 0;
   const std::uint64_t not_own = go.board_mask() & ~own;
   // A region with an empty point that no stone of the colour touches is vital
-  // to no block, and enclosed only if that is its one point away from the
-  // colour's stones: leave the others out.
-  const std::uint64_t far = not_own & ~go.neighbours(own), far_empty = far & ~opp;
+  // to no block (it may still be enclosed).
+  const std::uint64_t far_empty = not_own & ~go.neighbours(own) & ~opp;
   int vital_candidates = 0;
   for (std::uint64_t rest = not_own; rest;) {
     const std::uint64_t r = component(go, rest & (~rest + 1), not_own);
     rest &= ~r;
-    const std::uint64_t away = r & far;
-    if (!(r & far_empty))
-      ++vital_candidates;
-    else if (away & (away - 1))
-      continue;
+    if (!(r & far_empty)) ++vital_candidates;
     region_empty[region_count] = r & ~opp;
     regions[region_count++] = r;
   }
@@ -77,6 +141,10 @@ Unconditional unconditional(const Go& go, std::uint64_t own, std::uint64_t opp) 
       u.territory |= regions[r];
     else if (!(inside & (inside - 1)))
       u.enclosed |= regions[r];
+    else if (std::popcount(inside) <= kLargestReduced && reducible(go, regions[r], inside, region_empty[r], near_alive))
+      u.enclosed |= regions[r], u.reduced |= regions[r];
+    else if (std::popcount(inside) <= kMeasureInterior && component(go, inside & (~inside + 1), inside) == inside)
+      u.enclosed |= regions[r];  // the unsound measurement build's regions (above)
   }
   return u;
 }

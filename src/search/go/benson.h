@@ -24,6 +24,14 @@
 // many moves the opponent plays there in a row: test_go_enclosed.cpp checks
 // this in the exhaustive local game on every 3x3 and 4x3 position and random
 // larger ones, where regions with two points away from the alive blocks fail it.
+// Reduced (enclosed too): a region left at the fixpoint with two or more
+// points away from the alive blocks that the colour brings down to the above
+// with at most two stones of its own, each next to its alive stones or to the
+// first, whatever the opponent plays first: every part of the region then has
+// at most one point away from them. The colour answers the opponent's moves
+// there until it has placed them (its stones join blocks that cannot be
+// captured, so none is ever captured and the superko argument below holds),
+// then plays the enclosed regions' strategy in each part.
 #pragma once
 
 #include <cstdint>
@@ -36,6 +44,7 @@ struct Unconditional {
   std::uint64_t alive = 0;      // stones that can never be captured
   std::uint64_t territory = 0;  // points that end as the colour's area
   std::uint64_t enclosed = 0;   // regions the opponent cannot live in (below), also the colour's area
+  std::uint64_t reduced = 0;    // the enclosed regions with more than one point away from the alive blocks
 };
 
 Unconditional unconditional(const Go& go, std::uint64_t own, std::uint64_t opp);

@@ -68,12 +68,8 @@ bool GoProver::bounded(const LineNode& n, int t, Numbers& out, ExploredBoards& s
   // Whether the colour's kept area decides, with the conditions its territory
   // needs: the colour gets a move before the game ends (not so when it has
   // just passed: the other side ends the game by passing too), and the
-  // history check. Every kept point is a stone of the colour, next to one, or
-  // a point all of whose neighbours are (an enclosed region's, benson.h), so
-  // when even those would not decide, Benson's algorithm is not run.
+  // history check.
   const auto decides = [&](bool black, std::uint64_t stones, std::uint64_t others, const auto& holds) {
-    const std::uint64_t near = stones | go.neighbours(stones), far = go.board_mask() & ~near;
-    if (!holds(near | (far & ~go.neighbours(far)))) return false;
     const KeptArea kept = kept_area(go, stones, others);
     if (!holds(kept.points)) return false;
     if (!kept.grows()) return true;
