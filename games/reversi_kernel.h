@@ -142,8 +142,8 @@ inline u64 flips(u64 own, u64 opp, int sq) {
   const __m256i down_stop = _mm256_andnot_si256(p, down);
 #if defined(__AVX512CD__) && defined(__AVX512VL__)
   // A shift by 64 (no stop square) gives 0.
-  const __m256i down_first = _mm256_srlv_epi64(_mm256_set1_epi64x(static_cast<long long>(u64{1} << 63)),
-                                               _mm256_lzcnt_epi64(down_stop));
+  const __m256i down_first =
+      _mm256_srlv_epi64(_mm256_set1_epi64x(static_cast<long long>(u64{1} << 63)), _mm256_lzcnt_epi64(down_stop));
   const __m256i below = _mm256_or_si256(down_first, _mm256_add_epi64(down_first, _mm256_set1_epi64x(-1)));
 #else
   __m256i below = down_stop;  // smeared down to bit 0
