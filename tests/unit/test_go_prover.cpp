@@ -167,22 +167,23 @@ TEST_CASE("go: the Benson territory bound agrees with the naive reference on ran
 TEST_CASE("go: the enclosed regions' bound agrees with the naive reference on random 4x3 and 3x4 lines") {
   // Lines whose last position gives a side whose stones are all alive an
   // enclosed region (benson.h: one point away from its alive stones), some of
-  // them with invaders inside, and at least 5 ending in a reduced one (more
-  // points away, settled by two stones of the side's), solved by one shared solver and by the
+  // them with invaders inside, at least 5 ending in a reduced one (more
+  // points away, settled by two stones of the side's) and 5 in a searched one
+  // (settled by the local game of local_region.h), solved by one shared solver and by the
   // table-free reference that replays the whole history under positional
   // superko (lines it cannot solve in 50k nodes are skipped).
   for (const auto& size : {std::pair{4, 3}, std::pair{3, 4}}) {
     const Go go(size.first, size.second);
     GoSolver shared(go, 1 << 20);
     std::mt19937 rng(2027);
-    int checked = 0, invaded = 0, reduced = 0;
-    for (int tries = 0; tries < 200'000 && (checked < 20 || reduced < 5); ++tries) {
+    int checked = 0, invaded = 0, reduced = 0, searched = 0;
+    for (int tries = 0; tries < 200'000 && (checked < 20 || reduced < 5 || searched < 5); ++tries) {
       std::vector<int> line;
       GoGame game(go);
       play_random_line(rng, 6 + static_cast<int>(rng() % 14), game, line);
       if (game.over()) continue;
       const Go::Position p = game.position();
-      std::uint64_t enclosed = 0, inside = 0, two_away = 0;
+      std::uint64_t enclosed = 0, inside = 0, two_away = 0, by_search = 0;
       for (const bool black : {true, false}) {
         const std::uint64_t own = black ? p.black : p.white, opp = black ? p.white : p.black;
         const auto u = gsolve::search::go::unconditional(go, own, opp);
@@ -190,18 +191,23 @@ TEST_CASE("go: the enclosed regions' bound agrees with the naive reference on ra
         enclosed |= u.enclosed;
         inside |= u.enclosed & opp;
         two_away |= u.reduced;
+        by_search |= u.searched;
       }
-      if (!enclosed || (checked >= 20 && !two_away)) continue;
+      const bool wanted = (reduced < 5 && two_away) || (searched < 5 && by_search);
+      if (!enclosed || (checked >= 20 && !wanted)) continue;
       if (!agrees_with_naive(shared, game, line)) continue;
       ++checked;
       invaded += inside != 0;
       reduced += two_away != 0;
+      searched += by_search != 0;
     }
     MESSAGE("go:" << size.first << "x" << size.second << ": " << checked << " lines, " << invaded
-                  << " with invaders in the enclosed region, " << reduced << " ending in a reduced region");
+                  << " with invaders in the enclosed region, " << reduced << " ending in a reduced region, "
+                  << searched << " in a searched one");
     CHECK(checked >= 20);
     CHECK(invaded > 0);
     CHECK(reduced >= 5);
+    CHECK(searched >= 5);
   }
 }
 
@@ -272,9 +278,10 @@ TEST_CASE("go: 2x5 and 5x2 are +10, 3x3 +9, 3x4 and 4x3 +4, in the proof-number 
   // counted: 13,711 / 16,001 / 4,081 / 65,540 / 67,711; before the prover
   // tried them where their lone point is not next to a stone: 13,985 /
   // 13,689 / 4,102 / 63,888 / 73,507; before reduced regions: 9,895 /
-  // 10,192 / 4,244 / 63,888 / 73,507.)
-  for (const auto& c : {Case{Go(2, 5), 10, 9'332}, Case{Go(5, 2), 10, 9'999}, Case{Go(3, 3), 9, 4'244},
-                        Case{Go(3, 4), 4, 72'648}, Case{Go(4, 3), 4, 64'408}}) {
+  // 10,192 / 4,244 / 63,888 / 73,507; before searched regions: 9,332 /
+  // 9,999 / 4,244 / 72,648 / 64,408.)
+  for (const auto& c : {Case{Go(2, 5), 10, 10'153}, Case{Go(5, 2), 10, 10'027}, Case{Go(3, 3), 9, 4'244},
+                        Case{Go(3, 4), 4, 57'366}, Case{Go(4, 3), 4, 62'970}}) {
     GoSolver solver(c.go);
     CHECK(solver.solve(GoGame(c.go)) == c.value);
     CHECK(solver.nodes() == c.nodes);

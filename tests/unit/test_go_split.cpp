@@ -75,9 +75,10 @@ TEST_CASE("go: a test's children, one per class of the symmetries that fix every
 
 TEST_CASE("go: a test split over threads answers as one prover (5x5, GNU Go's line)") {
   // Along GNU Go's self-play line (tools/go_line_growth.sh), Black scores all
-  // 25 points after 12 and after 13 moves: the first a proof that Black has a
+  // 25 points after 12 and after 11 moves: the first a proof that Black has a
   // move (the root's goal holds: one child's test fails and stops the other),
-  // the second that White has no reply (every child's test holds).
+  // the second that White has no reply (every child's test holds; after 13
+  // moves that proof is too small to split since the searched regions).
   const Go go(5, 5);
   const std::string line = "c3 c4 d4 d3 d2 b3 c2 d5 e3 b2 b1 e4";
   constexpr std::size_t kTable = std::size_t{128} << 20;
@@ -89,11 +90,11 @@ TEST_CASE("go: a test split over threads answers as one prover (5x5, GNU Go's li
     GoSolver white(go, kTable, threads);
     std::vector<search::go::SplitReport> reports;
     white.on_split([&](const search::go::SplitReport& r) { reports.push_back(r); });
-    const GoGame after_e5 = parse_go_game(go, line + " e5");
-    CHECK_FALSE(white.at_least(after_e5, -24));
+    const GoGame after_b1 = parse_go_game(go, "c3 c4 d4 d3 d2 b3 c2 d5 e3 b2 b1");
+    CHECK_FALSE(white.at_least(after_b1, -24));
     CHECK(white.nodes() > search::go::kAloneExpansions);
     // Every reply's test ended and held, each reported once with its move.
-    const std::vector<GoGame> replies = search::go::distinct_children(after_e5);
+    const std::vector<GoGame> replies = search::go::distinct_children(after_b1);
     REQUIRE(reports.size() == replies.size());
     std::set<std::string> moves;
     std::uint64_t nodes = 0;
@@ -101,7 +102,7 @@ TEST_CASE("go: a test split over threads answers as one prover (5x5, GNU Go's li
       CHECK(reports[k].holds);
       CHECK(reports[k].closed == k + 1);
       CHECK(reports[k].children == replies.size());
-      GoGame child = after_e5;
+      GoGame child = after_b1;
       child.play(reports[k].move);  // a legal reply
       moves.insert(go.point_name(reports[k].move));
       nodes += reports[k].nodes;

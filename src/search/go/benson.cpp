@@ -2,6 +2,8 @@
 
 #include <bit>
 
+#include "src/search/go/local_region.h"
+
 namespace gsolve::search::go {
 
 namespace {
@@ -84,7 +86,7 @@ bool reducible(const Go& go, std::uint64_t region, std::uint64_t inside, std::ui
 
 }  // namespace
 
-Unconditional unconditional(const Go& go, std::uint64_t own, std::uint64_t opp) {
+Unconditional unconditional(const Go& go, std::uint64_t own, std::uint64_t opp, RegionSearch search) {
   constexpr int kMax = 49;
   std::uint64_t blocks[kMax], regions[kMax], region_empty[kMax];
   int block_count = 0, region_count = 0;
@@ -134,6 +136,7 @@ Unconditional unconditional(const Go& go, std::uint64_t own, std::uint64_t opp) 
     if (live_blocks >> b & 1) u.alive |= blocks[b];
   if (!u.alive) return u;
   const std::uint64_t near_alive = go.neighbours(u.alive);
+  const bool searches = search == RegionSearch::Always || u.alive == own;
   for (int r = 0; r < region_count; ++r) {
     if (!(live_regions >> r & 1)) continue;
     const std::uint64_t inside = regions[r] & ~near_alive;
@@ -141,8 +144,12 @@ Unconditional unconditional(const Go& go, std::uint64_t own, std::uint64_t opp) 
       u.territory |= regions[r];
     else if (!(inside & (inside - 1)))
       u.enclosed |= regions[r];
+    else if (!searches)
+      continue;
     else if (std::popcount(inside) <= kLargestReduced && reducible(go, regions[r], inside, region_empty[r], near_alive))
       u.enclosed |= regions[r], u.reduced |= regions[r];
+    else if (colour_holds_region(go, regions[r], opp))
+      u.enclosed |= regions[r], u.searched |= regions[r];
     else if (std::popcount(inside) <= kMeasureInterior && component(go, inside & (~inside + 1), inside) == inside)
       u.enclosed |= regions[r];  // the unsound measurement build's regions (above)
   }
@@ -165,7 +172,7 @@ std::uint64_t with_eyes(const Go& go, std::uint64_t alive, std::uint64_t empty) 
 
 KeptArea kept_area(const Go& go, std::uint64_t own, std::uint64_t opp) {
   if (!own) return {};
-  const Unconditional u = unconditional(go, own, opp);
+  const Unconditional u = unconditional(go, own, opp, RegionSearch::WhenAllAlive);
   const std::uint64_t safe = with_eyes(go, u.alive, go.board_mask() & ~(own | opp));
   if (u.alive != own) return {safe, safe};
   return {u.alive | u.territory | u.enclosed, safe};

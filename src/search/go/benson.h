@@ -32,6 +32,10 @@
 // there until it has placed them (its stones join blocks that cannot be
 // captured, so none is ever captured and the superko argument below holds),
 // then plays the enclosed regions' strategy in each part.
+// Searched (enclosed too): a region of at most kLargestSearchedRegion points
+// left at the fixpoint, neither of the above, that the colour holds in the
+// exhaustive local game of local_region.h (the same game the tests play):
+// none of its stones is ever captured there either.
 #pragma once
 
 #include <cstdint>
@@ -45,9 +49,15 @@ struct Unconditional {
   std::uint64_t territory = 0;  // points that end as the colour's area
   std::uint64_t enclosed = 0;   // regions the opponent cannot live in (below), also the colour's area
   std::uint64_t reduced = 0;    // the enclosed regions with more than one point away from the alive blocks
+  std::uint64_t searched = 0;   // the enclosed regions that only the local search (local_region.h) settles
 };
 
-Unconditional unconditional(const Go& go, std::uint64_t own, std::uint64_t opp);
+// Which positions get the searches for reduced and searched regions: all, or
+// only those where every stone of the colour is alive (kept_area counts no
+// region otherwise).
+enum class RegionSearch : std::uint8_t { Always, WhenAllAlive };
+Unconditional unconditional(const Go& go, std::uint64_t own, std::uint64_t opp,
+                            RegionSearch search = RegionSearch::Always);
 
 // The points a colour keeps even under superko: its alive stones and the empty
 // points whose every neighbour is one of them (the opponent can never play

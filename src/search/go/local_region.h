@@ -1,0 +1,36 @@
+// The local game of a small region bounded by a colour's unconditionally alive
+// stones, solved exactly: whether the colour holds it (the region ends as its
+// area) whatever the opponent plays there, with none of its stones ever
+// captured, so that its stones only grow from here on (the superko argument of
+// benson.h's kept_area).
+//
+// The game: the opponent may play any empty point of the region that is not
+// suicide; the colour answers each such move with a move in the region, and
+// while the opponent has stones there it must always have a move that keeps
+// its win (it never passes then, so none is left when the game ends). A stone
+// of the colour captured in the region loses. Stones of the colour next to the
+// alive blocks join blocks that cannot be captured. The colour holds a content
+// when no opponent move captures one of its stones, each opponent move leaves
+// it a winning answer, and it has a winning move itself while invaders remain.
+// Every move adds a stone of the colour, or keeps them and adds one of the
+// opponent's, so the game is a finite acyclic graph: a memoised depth-first
+// search decides it.
+#pragma once
+
+#include <cstdint>
+
+#include "games/go.h"
+
+namespace gsolve::search::go {
+
+// Regions of more points are not searched: the search visits up to 3^points
+// contents (10 measured fastest of 6-14 on the 5x5 tests, docs/go-enclosed-regions.md).
+constexpr int kLargestSearchedRegion = 10;
+
+// Whether the colour holds `region`: a maximal connected set of points without
+// its stones, every stone next to it alive, opponent stones `opp` inside; false
+// for regions larger than kLargestSearchedRegion. Allocation-free after a
+// thread's first call; answers are cached per thread by (board, region, invaders).
+bool colour_holds_region(const Go& go, std::uint64_t region, std::uint64_t opp);
+
+}  // namespace gsolve::search::go
