@@ -9,12 +9,13 @@
 #      search on the weights of step 1 (its leaves have 15..20 empties); fit.
 #   3. bootstrap: BOOT positions of 27..31 empties, labelled by a depth-6
 #      search on the weights of step 2; the final fit on all three sets.
-# Each fit is stochastic gradient descent on the squared error.
+# Each fit is stochastic gradient descent on the squared error, each record
+# also training the SHARE neighbouring stages on each side.
 #
-#   tools/train_reversi_eval.sh                  # GAMES=5000 BOOT=40000 SEED=1 EPOCHS=8
+#   tools/train_reversi_eval.sh                  # GAMES=5000 BOOT=40000 SEED=1 EPOCHS=8 SHARE=2
 #   GAMES=500 BOOT=2000 OUT=/tmp/eval.bin tools/train_reversi_eval.sh
 #
-# Deterministic for a given build, GAMES, BOOT, SEED and EPOCHS (one search
+# Deterministic for a given build, GAMES, BOOT, SEED, EPOCHS and SHARE (one search
 # thread). Prints the data's size, the held-out error per stage and the time
 # of each step.
 set -euo pipefail
@@ -23,6 +24,7 @@ GAMES=${GAMES:-5000}
 BOOT=${BOOT:-40000}
 SEED=${SEED:-1}
 EPOCHS=${EPOCHS:-8}
+SHARE=${SHARE:-2}
 OUT=${OUT:-data/reversi/eval-8x8.bin}
 BIN=${BIN:-build/gsolve-train-reversi}
 [ -x "$BIN" ] || { echo "train_reversi_eval: $BIN is not built (TARGETS=gsolve-train-reversi tools/build.sh)" >&2; exit 2; }
@@ -35,11 +37,11 @@ if [ ! -s "$exact" ]; then
   "$BIN" data --games "$GAMES" --seed "$SEED" --min-empties 14 --max-empties 20 --down-to 10 --out "$exact.part"
   mv "$exact.part" "$exact"
 fi
-"$BIN" fit --data "$exact" --out "$work/w1.bin" --epochs "$EPOCHS" --seed "$SEED"
+"$BIN" fit --data "$exact" --out "$work/w1.bin" --epochs "$EPOCHS" --share "$SHARE" --seed "$SEED"
 "$BIN" data --games "$BOOT" --seed "$((SEED + 1))" --min-empties 21 --max-empties 26 \
   --label-weights "$work/w1.bin" --label-depth 6 --out "$work/boot1.bin"
-"$BIN" fit --data "$exact" "$work/boot1.bin" --out "$work/w2.bin" --epochs "$EPOCHS" --seed "$SEED"
+"$BIN" fit --data "$exact" "$work/boot1.bin" --out "$work/w2.bin" --epochs "$EPOCHS" --share "$SHARE" --seed "$SEED"
 "$BIN" data --games "$BOOT" --seed "$((SEED + 2))" --min-empties 27 --max-empties 31 \
   --label-weights "$work/w2.bin" --label-depth 6 --out "$work/boot2.bin"
-"$BIN" fit --data "$exact" "$work/boot1.bin" "$work/boot2.bin" --out "$OUT" --epochs "$EPOCHS" --seed "$SEED"
+"$BIN" fit --data "$exact" "$work/boot1.bin" "$work/boot2.bin" --out "$OUT" --epochs "$EPOCHS" --share "$SHARE" --seed "$SEED"
 echo "train_reversi_eval: wrote $OUT ($(stat -c %s "$OUT") bytes)"
