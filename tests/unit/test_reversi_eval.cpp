@@ -70,12 +70,13 @@ TEST_CASE("reversi eval: the shipped weights load; a damaged, short or missing f
 
 TEST_CASE("reversi eval: pinned values of the shipped weights") {
   const PatternEval eval = PatternEval::load(kShipped);
+  CHECK(eval.stages() == 11);  // 10-11 empties to 30-31
   const gsolve::Reversi game(8);
   // FFO #1 (14 empties, +18), #2 (+10), #40 (20 empties, +38): 1/64 discs for the side to move.
   const char* boards[] = {"--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X",
                           "-XXXXXX---XOOOO--XOXXOOX-OOOOOOOOOOOXXOOOOOXXOOX--XXOO----XXXXX- X",
                           "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X"};
-  const int pinned[] = {1329, 792, 2914};  // 20.8, 12.4 and 45.5 discs
+  const int pinned[] = {580, 803, 2204};  // 9.1, 12.5 and 34.4 discs
   for (int i = 0; i < 3; ++i) {
     const auto p = game.parse(boards[i]);
     CHECK(eval.evaluate(p.own, p.opp, gsolve::reversi::count(~(p.own | p.opp))) == pinned[i]);

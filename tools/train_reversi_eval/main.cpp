@@ -7,9 +7,13 @@
 //         each position solved exactly, then its principal variation walked
 //         down to 10 empties (every position on it has the same exact score,
 //         seen from its side to move). Records: own, opp (u64), score (i8).
+//         With --label-weights (bootstrapping the stages too deep to solve):
+//         each stop position alone, labelled by a depth-limited search on
+//         those weights (eval_search.h) instead of the exact search.
 //   fit:  stochastic gradient descent on the squared error, every record in its
-//         8 symmetric images, a tenth held out to report the error; weights
-//         quantised to 1/64 disc.
+//         8 symmetric images (and, with --share, in the neighbouring stages
+//         too), a tenth held out to report the error (per stage);
+//         weights quantised to 1/64 disc.
 // Deterministic with --seed (one search thread; the table cleared per game).
 #include <CLI/CLI.hpp>
 #include <algorithm>
@@ -25,6 +29,7 @@
 
 #include "games/reversi.h"
 #include "games/reversi_kernel.h"
+#include "src/search/reversi/eval_search.h"
 #include "src/search/reversi/pattern_eval.h"
 #include "src/search/searcher.h"
 
@@ -46,7 +51,18 @@ double seconds_since(std::chrono::steady_clock::time_point t) {
 struct DataRange {
   int min_empties = 12, max_empties = 19;  // each game stops at a random number of empties in this range
   int down_to = 10;                        // the principal variation is kept down to this many empties
+  std::string label_weights;               // when set: label by a search on these weights, not exactly
+  int label_depth = 4;                     // the depth of that search
 };
+
+// The score of own to move by a depth-limited search on the evaluation, in
+// whole discs (a bootstrapped label).
+int bootstrap_label(const PatternEval& eval, u64 own, u64 opp, int depth) {
+  std::uint64_t nodes = 0;
+  const int v = gsolve::reversi::eval_search(eval, own, opp, ~(own | opp), depth, -(1 << 20), 1 << 20, nodes);
+  const int discs = (v + (v >= 0 ? PatternEval::kScale / 2 : -PatternEval::kScale / 2)) / PatternEval::kScale;
+  return std::clamp(discs, -64, 64);
+}
 
 void make_data(int games, std::uint64_t seed, const DataRange& range, const std::string& out_path) {
   const auto t0 = std::chrono::steady_clock::now();
@@ -58,6 +74,7 @@ void make_data(int games, std::uint64_t seed, const DataRange& range, const std:
   std::mt19937_64 rng(seed);
   std::vector<Sample> data;
   gsolve::MoveList<Reversi> moves;
+  const PatternEval label_eval = range.label_weights.empty() ? PatternEval() : PatternEval::load(range.label_weights);
   for (int g = 0; g < games; ++g) {
     const int target =
         range.min_empties + static_cast<int>(rng() % static_cast<unsigned>(range.max_empties - range.min_empties + 1));
@@ -76,6 +93,10 @@ void make_data(int games, std::uint64_t seed, const DataRange& range, const std:
       p = game.play(p, m);
     }
     if (game.terminal(p).primitive()) continue;
+    if (label_eval.stages() > 0) {
+      data.push_back({p.own, p.opp, static_cast<std::int8_t>(bootstrap_label(label_eval, p.own, p.opp, range.label_depth))});
+      continue;
+    }
     searcher.clear();
     int score = searcher.solve(p);
     const auto pv = searcher.principal_variation(p, score);
@@ -85,7 +106,7 @@ void make_data(int games, std::uint64_t seed, const DataRange& range, const std:
       p = game.play(p, m);
       score = -score;
     }
-    if ((g + 1) % 1000 == 0)
+    if ((g + 1) % (label_eval.stages() > 0 ? 20000 : 1000) == 0)
       std::fprintf(stderr, "data: %d games, %zu positions, %.0f s\n", g + 1, data.size(), seconds_since(t0));
   }
   std::ofstream out(out_path, std::ios::binary | std::ios::trunc);
@@ -112,9 +133,14 @@ std::vector<Sample> read_data(const std::string& path) {
 
 int empties_of(const Sample& s) { return gsolve::reversi::count(~(s.own | s.opp)); }
 
-void fit(const std::string& in_path, const std::string& out_path, int epochs, std::uint64_t seed) {
+void fit(const std::vector<std::string>& in_paths, const std::string& out_path, int epochs, int share,
+         std::uint64_t seed) {
   const auto t0 = std::chrono::steady_clock::now();
-  std::vector<Sample> data = read_data(in_path);
+  std::vector<Sample> data;
+  for (const std::string& path : in_paths) {
+    const std::vector<Sample> part = read_data(path);
+    data.insert(data.end(), part.begin(), part.end());
+  }
   std::mt19937_64 rng(seed);
   std::shuffle(data.begin(), data.end(), rng);
   const std::size_t held = data.size() / 10;
@@ -129,10 +155,20 @@ void fit(const std::string& in_path, const std::string& out_path, int epochs, st
     for (const int i : f) sum += w[static_cast<std::size_t>(stage) * per + i];
     return sum;
   };
+  // Mean |error| of the held-out records, in all and per stage.
+  std::vector<double> stage_abs(static_cast<std::size_t>(stages));
+  std::vector<std::size_t> stage_held(static_cast<std::size_t>(stages));
   const auto held_error = [&] {
     double abs = 0;
-    for (std::size_t k = 0; k < held; ++k)
-      abs += std::fabs(predict(data[k].own, data[k].opp, PatternEval::stage_of(empties_of(data[k]))) - data[k].score);
+    std::fill(stage_abs.begin(), stage_abs.end(), 0.0);
+    std::fill(stage_held.begin(), stage_held.end(), 0);
+    for (std::size_t k = 0; k < held; ++k) {
+      const int stage = PatternEval::stage_of(empties_of(data[k]));
+      const double e = std::fabs(predict(data[k].own, data[k].opp, stage) - data[k].score);
+      abs += e;
+      stage_abs[static_cast<std::size_t>(stage)] += e;
+      ++stage_held[static_cast<std::size_t>(stage)];
+    }
     return held ? abs / static_cast<double>(held) : 0.0;
   };
   for (int epoch = 0; epoch < epochs; ++epoch) {
@@ -144,9 +180,12 @@ void fit(const std::string& in_path, const std::string& out_path, int epochs, st
       for (int s = 0; s < 8; ++s) {
         const u64 own = gsolve::reversi::transform(data[k].own, s, 8),
                   opp = gsolve::reversi::transform(data[k].opp, s, 8);
-        const float err = static_cast<float>(data[k].score) - predict(own, opp, stage);
-        sq += static_cast<double>(err) * err;
-        for (const int i : f) w[static_cast<std::size_t>(stage) * per + i] += rate * err;
+        // The record trains its own stage and, with --share K, the K stages on each side.
+        for (int t = std::max(0, stage - share); t <= std::min(stages - 1, stage + share); ++t) {
+          const float err = static_cast<float>(data[k].score) - predict(own, opp, t);
+          if (t == stage) sq += static_cast<double>(err) * err;
+          for (const int i : f) w[static_cast<std::size_t>(t) * per + i] += rate * err;
+        }
       }
     }
     std::fprintf(stderr, "fit: epoch %d, training rms %.2f, held-out mean |error| %.2f discs\n", epoch + 1,
@@ -159,6 +198,13 @@ void fit(const std::string& in_path, const std::string& out_path, int epochs, st
   eval.save(out_path);
   std::printf("fit: %zu positions (%zu held out), %d stages, held-out mean |error| %.2f discs, %.1f s\n", data.size(),
               held, stages, held_error(), seconds_since(t0));
+  for (int st = 0; st < stages; ++st) {
+    const std::size_t n = stage_held[static_cast<std::size_t>(st)];
+    std::printf("fit: stage %d-%d empties: %zu held out, mean |error| %.2f discs\n",
+                PatternEval::kFirstEmpties + st * PatternEval::kStageWidth,
+                PatternEval::kFirstEmpties + st * PatternEval::kStageWidth + PatternEval::kStageWidth - 1, n,
+                n ? stage_abs[static_cast<std::size_t>(st)] / static_cast<double>(n) : 0.0);
+  }
 }
 
 }  // namespace
@@ -169,8 +215,9 @@ int main(int argc, char** argv) {
   CLI::App app{"gsolve-train-reversi: training data and weights of the 8x8 pattern evaluation"};
   app.require_subcommand(1);
   std::uint64_t seed = 1;
-  int games = 1000, epochs = 8;
+  int games = 1000, epochs = 8, share = 0;
   std::string data_path, out_path;
+  std::vector<std::string> data_paths;
   auto* data = app.add_subcommand("data", "Play and solve positions: records of exact scores");
   data->add_option("--games", games, "Games (positions solved)")->capture_default_str();
   data->add_option("--seed", seed, "Random seed")->capture_default_str();
@@ -180,17 +227,22 @@ int main(int argc, char** argv) {
   data->add_option("--max-empties", range.max_empties, "Most empties a game stops at")->capture_default_str();
   data->add_option("--down-to", range.down_to, "Principal variation kept down to this many empties")
       ->capture_default_str();
+  data->add_option("--label-weights", range.label_weights,
+                   "Label each stop position by a search on these weights instead of exactly (bootstrapping)");
+  data->add_option("--label-depth", range.label_depth, "Depth of that search")->capture_default_str();
   auto* fitting = app.add_subcommand("fit", "Fit the weights to a data file");
-  fitting->add_option("--data", data_path, "Data file")->required();
+  fitting->add_option("--data", data_paths, "Data files (one or more)")->required();
   fitting->add_option("--out", out_path, "Weights file")->required();
   fitting->add_option("--epochs", epochs, "Passes over the data")->capture_default_str();
   fitting->add_option("--seed", seed, "Random seed (shuffling)")->capture_default_str();
+  fitting->add_option("--share", share, "Each record also trains this many neighbouring stages on each side")
+      ->capture_default_str();
   CLI11_PARSE(app, argc, argv);
   try {
     if (*data)
       make_data(games, seed, range, data_path);
     else
-      fit(data_path, out_path, epochs, seed);
+      fit(data_paths, out_path, epochs, share, seed);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "gsolve-train-reversi: error: %s\n", e.what());
     return 2;

@@ -200,8 +200,8 @@ class ReversiPlugin {
   static constexpr int kEvalLimit = 64 * reversi::PatternEval::kScale;
   static constexpr int kMaxEvalDepth = 6;  // Edax's deepest sort search
   // Weight of the evaluation in the order, per 1/64 disc (1 << 15 per mobility
-  // unit): 128 makes a disc a quarter of a mobility unit.
-  int eval_weight_ = 128;
+  // unit): 256 makes a disc half a mobility unit.
+  int eval_weight_ = 256;
   int depth_empties_ = 14;  // the children's search depth: (empties - depth_empties_) / depth_step_, at least 0
   int depth_step_ = 2;
   int eval_margin_ = 8;  // discs below alpha still told apart
