@@ -98,14 +98,17 @@ class ReversiPlugin {
     if (const char* e = std::getenv("GSOLVE_REVERSI_EVAL_DEPTH_EMPTIES")) depth_empties_ = std::atoi(e);
     if (const char* e = std::getenv("GSOLVE_REVERSI_EVAL_DEPTH_STEP")) depth_step_ = std::max(1, std::atoi(e));
     if (const char* e = std::getenv("GSOLVE_REVERSI_EVAL_MARGIN")) eval_margin_ = std::atoi(e);
-    if (game.size() == 8 && (guess_ || order_empties_ <= 64)) eval_ = reversi::shipped_eval_8x8();
+    const bool wanted = guess_ || order_empties_ <= 64;
+    if (game.size() == 8 && wanted) eval8_ = reversi::shipped_eval_8x8();
+    if (game.size() == 6 && wanted) eval6_ = reversi::shipped_eval_6x6();
   }
 
   // The first guess of the root's score (MTD(f)): the evaluation, rounded to
   // the parity of the board's scores; 0 without one.
   int first_guess(const Reversi::Position& p) const {
-    if (!eval_ || !guess_) return 0;
-    const int e = eval_->evaluate(p.own, p.opp, reversi::count(geometry_.board & ~(p.own | p.opp)));
+    if (!(eval8_ || eval6_) || !guess_) return 0;
+    const int n = reversi::count(geometry_.board & ~(p.own | p.opp));
+    const int e = eval8_ ? eval8_->evaluate(p.own, p.opp, n) : eval6_->evaluate(p.own, p.opp, n);
     const int discs = (e + (e >= 0 ? reversi::PatternEval::kScale : -reversi::PatternEval::kScale)) /
                       (2 * reversi::PatternEval::kScale);
     return std::clamp(2 * discs, -geometry_.squares, geometry_.squares);
@@ -176,10 +179,12 @@ class ReversiPlugin {
       if (turned && std::any_of(node.moves, node.moves + k, [&](const MoveItem& e) { return e.child_key == child; }))
         continue;
       int order = move_order(s.own, s.opp, empty, sq, f, odd, geometry_);
-      if (eval_ && n >= order_empties_) {  // the opponent's margin by a shallow evaluated search, lower first
-        const int e = std::clamp(eval_search(*eval_, s.opp & ~f, s.own | f | bit, empty & ~bit, depth, -kEvalLimit,
-                                             eval_beta, node.order_nodes),
-                                 -kEvalLimit, kEvalLimit);
+      if ((eval8_ || eval6_) && n >= order_empties_) {  // the opponent's margin by a shallow evaluated search, lower first
+        const u64 c_own = s.opp & ~f, c_opp = s.own | f | bit, c_empty = empty & ~bit;
+        const int v =
+            eval8_ ? eval_search(*eval8_, c_own, c_opp, c_empty, depth, -kEvalLimit, eval_beta, node.order_nodes)
+                   : eval_search(*eval6_, c_own, c_opp, c_empty, depth, -kEvalLimit, eval_beta, node.order_nodes);
+        const int e = std::clamp(v, -kEvalLimit, kEvalLimit);
         order += (kEvalLimit - e) * eval_weight_;
       }
       node.moves[k++] = {order, sq, sq, sq, child};
@@ -206,7 +211,9 @@ class ReversiPlugin {
   int depth_step_ = 2;
   int eval_margin_ = 8;  // discs below alpha still told apart
   const reversi::BoardGeometry& geometry_;
-  const reversi::PatternEval* eval_ = nullptr;  // 8x8 unless turned off; nullptr: fastest-first alone
+  // The board's evaluation (at most one is set); none: fastest-first alone.
+  const reversi::PatternEval* eval8_ = nullptr;
+  const reversi::PatternEval6* eval6_ = nullptr;
   int order_empties_ = 16;
   bool guess_ = false;
 };
