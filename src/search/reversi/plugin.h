@@ -13,7 +13,7 @@
 //   * one legal move: forced (no table entry: it would repeat the child's);
 //   * else every move with its order (move_ordering.h: fastest-first, corner
 //     stability, potential mobility, square type, parity below 12 empties;
-//     on 8x8 from 16 empties, plus a shallow search of the child on the
+//     on 8x8 from 16 empties (6x6 from 14), plus a shallow search of the child on the
 //     learned evaluation, eval_search.h and pattern_eval.h) and its child's
 //     key for enhanced transposition cut-offs (where the children are stored:
 //     above kShallowMaxEmpties + 1 empties).
@@ -85,13 +85,15 @@ class ReversiPlugin {
 
   // The learned evaluation (pattern_eval.h) orders the moves of 8x8 nodes with
   // 16 empties or more by a shallow search on it (eval_search.h), the deeper
-  // the more empties; as MTD(f)'s first guess it costs nodes, so that is off
+  // the more empties (6x6: from 14 empties, depth (empties - 12) / 2, weight 256); as
+  // MTD(f)'s first guess it costs nodes, so that is off
   // (measured in docs/reversi-eval.md). For measurements:
   //   GSOLVE_REVERSI_EVAL_ORDER=E  order by it at nodes with E empties or more (65: never);
   //   GSOLVE_REVERSI_EVAL_WEIGHT, _DEPTH_EMPTIES, _DEPTH_STEP, _MARGIN: the members below;
   //   GSOLVE_REVERSI_EVAL_GUESS=1  MTD(f)'s first guess from it.
   explicit ReversiPlugin(const Reversi& game) : geometry_(reversi::board_geometry(game.size())) {
     reversi::ensure_edge_stability(geometry_.size);
+    if (game.size() == 6) order_empties_ = 14, depth_empties_ = 12, eval_weight_ = 256;  // measured: r6x6-22, -24
     if (const char* e = std::getenv("GSOLVE_REVERSI_EVAL_ORDER")) order_empties_ = std::atoi(e);
     if (const char* e = std::getenv("GSOLVE_REVERSI_EVAL_GUESS")) guess_ = std::atoi(e) != 0;
     if (const char* e = std::getenv("GSOLVE_REVERSI_EVAL_WEIGHT")) eval_weight_ = std::atoi(e);
