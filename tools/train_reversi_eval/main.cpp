@@ -49,7 +49,9 @@ struct DataRange {
 };
 
 // Empty squares of a position of reversi:NxN.
-int empties_on(int n, u64 own, u64 opp) { return gsolve::reversi::count(gsolve::reversi::board_mask(n) & ~(own | opp)); }
+int empties_on(int n, u64 own, u64 opp) {
+  return gsolve::reversi::count(gsolve::reversi::board_mask(n) & ~(own | opp));
+}
 
 void make_data(int size, int games, std::uint64_t seed, const DataRange& range, const std::string& out_path) {
   const auto t0 = std::chrono::steady_clock::now();
@@ -72,7 +74,8 @@ void make_data(int size, int games, std::uint64_t seed, const DataRange& range, 
         int least = 99;
         for (const auto c : moves) {
           const auto q = game.play(p, c);
-          const int k = gsolve::reversi::count(gsolve::reversi::legal_moves(q.own, q.opp) & gsolve::reversi::board_mask(size));
+          const int k =
+              gsolve::reversi::count(gsolve::reversi::legal_moves(q.own, q.opp) & gsolve::reversi::board_mask(size));
           if (k < least) least = k, m = c;
         }
       }

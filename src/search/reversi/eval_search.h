@@ -14,8 +14,7 @@
 namespace gsolve::reversi {
 
 template <class Eval>  // BoardPatternEval<N>
-int eval_search(const Eval& eval, u64 own, u64 opp, u64 empty, int depth, int alpha, int beta,
-                       std::uint64_t& nodes) {
+int eval_search(const Eval& eval, u64 own, u64 opp, u64 empty, int depth, int alpha, int beta, std::uint64_t& nodes) {
   ++nodes;
   if (depth <= 0) return eval.evaluate(own, opp, count(empty));
   const u64 moves = legal_moves(own, opp) & empty;

@@ -237,7 +237,8 @@ template class BoardPatternEval<6>;
 
 namespace {
 
-// The shipped weights of reversi:NxN, or the file `variable` names; nullptr when it (or GSOLVE_REVERSI_EVAL) says "off".
+// The shipped weights of reversi:NxN, or the file `variable` names; nullptr
+// when it (or GSOLVE_REVERSI_EVAL) says "off".
 template <int N>
 const BoardPatternEval<N>* load_shipped(const char* variable, const char* file) {
   const char* all = std::getenv("GSOLVE_REVERSI_EVAL");

@@ -181,7 +181,8 @@ class ReversiPlugin {
       if (turned && std::any_of(node.moves, node.moves + k, [&](const MoveItem& e) { return e.child_key == child; }))
         continue;
       int order = move_order(s.own, s.opp, empty, sq, f, odd, geometry_);
-      if ((eval8_ || eval6_) && n >= order_empties_) {  // the opponent's margin by a shallow evaluated search, lower first
+      // The opponent's margin by a shallow evaluated search, lower first.
+      if ((eval8_ || eval6_) && n >= order_empties_) {
         const u64 c_own = s.opp & ~f, c_opp = s.own | f | bit, c_empty = empty & ~bit;
         const int v =
             eval8_ ? eval_search(*eval8_, c_own, c_opp, c_empty, depth, -kEvalLimit, eval_beta, node.order_nodes)
