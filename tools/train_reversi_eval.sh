@@ -15,21 +15,39 @@
 #   tools/train_reversi_eval.sh                  # GAMES=5000 BOOT=40000 SEED=1 EPOCHS=8 SHARE=2
 #   GAMES=500 BOOT=2000 OUT=/tmp/eval.bin tools/train_reversi_eval.sh
 #
-# Deterministic for a given build, GAMES, BOOT, SEED, EPOCHS and SHARE (one search
-# thread). Prints the data's size, the held-out error per stage and the time
-# of each step.
+# SIZE=6 rebuilds the 6x6 evaluation (data/reversi/eval-6x6.bin) in one
+# round: GAMES=6000 games of reversi:6x6 solved exactly at 14..21 empties,
+# every position of the principal variation kept down to 10 empties; fit.
+#
+#   SIZE=6 tools/train_reversi_eval.sh           # GAMES=6000 SEED=1 EPOCHS=8
+#
+# Deterministic for a given build, SIZE, GAMES, BOOT, SEED, EPOCHS and SHARE
+# (one search thread). Prints the data's size, the held-out error per stage
+# and the time of each step.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-GAMES=${GAMES:-5000}
+SIZE=${SIZE:-8}
+case "$SIZE" in
+  8) games=5000 share=2 ;;
+  6) games=6000 share=0 ;;
+  *) echo "train_reversi_eval: SIZE is 8 or 6" >&2; exit 2 ;;
+esac
+GAMES=${GAMES:-$games}
 BOOT=${BOOT:-40000}
 SEED=${SEED:-1}
 EPOCHS=${EPOCHS:-8}
-SHARE=${SHARE:-2}
-OUT=${OUT:-data/reversi/eval-8x8.bin}
+SHARE=${SHARE:-$share}
+OUT=${OUT:-data/reversi/eval-${SIZE}x${SIZE}.bin}
 BIN=${BIN:-build/gsolve-train-reversi}
 [ -x "$BIN" ] || { echo "train_reversi_eval: $BIN is not built (TARGETS=gsolve-train-reversi tools/build.sh)" >&2; exit 2; }
 work=$(mktemp -d /tmp/train-reversi-XXXXXX)
 trap 'rm -rf "$work"' EXIT
+if [ "$SIZE" = 6 ]; then
+  "$BIN" --size 6 data --games "$GAMES" --seed "$SEED" --min-empties 14 --max-empties 21 --down-to 10 --out "$work/data.bin"
+  "$BIN" --size 6 fit --data "$work/data.bin" --out "$OUT" --epochs "$EPOCHS" --share "$SHARE" --seed "$SEED"
+  echo "train_reversi_eval: wrote $OUT ($(stat -c %s "$OUT") bytes)"
+  exit 0
+fi
 # DATA=DIR keeps the exact data (the costly step) there and reuses it.
 exact=${DATA:-$work}/exact.bin
 mkdir -p "$(dirname "$exact")"

@@ -1,6 +1,6 @@
-// gsolve-train-reversi: makes the training data of the 8x8 pattern
-// evaluation (src/search/reversi/pattern_eval.h) and fits its weights, from
-// nothing but gsolve's own endgame search (tools/train_reversi_eval.sh runs it).
+// gsolve-train-reversi: makes the training data of the 8x8 or 6x6 (--size 6)
+// pattern evaluation (src/search/reversi/pattern_eval.h) and fits its weights,
+// from nothing but gsolve's own endgame search (tools/train_reversi_eval.sh runs it).
 //
 //   data: games from the start, each move random or (half the time) the one
 //         that leaves the opponent fewest moves, stopped at 12..19 empties;
@@ -36,6 +36,7 @@
 namespace {
 
 using gsolve::Reversi;
+using gsolve::reversi::BoardPatternEval;
 using gsolve::reversi::PatternEval;
 using u64 = std::uint64_t;
 
@@ -55,8 +56,8 @@ struct DataRange {
   int label_depth = 4;                     // the depth of that search
 };
 
-// The score of own to move by a depth-limited search on the evaluation, in
-// whole discs (a bootstrapped label).
+// The score of own to move by a depth-limited search on the 8x8 evaluation,
+// in whole discs (a bootstrapped label).
 int bootstrap_label(const PatternEval& eval, u64 own, u64 opp, int depth) {
   std::uint64_t nodes = 0;
   const int v = gsolve::reversi::eval_search(eval, own, opp, ~(own | opp), depth, -(1 << 20), 1 << 20, nodes);
@@ -64,9 +65,14 @@ int bootstrap_label(const PatternEval& eval, u64 own, u64 opp, int depth) {
   return std::clamp(discs, -64, 64);
 }
 
-void make_data(int games, std::uint64_t seed, const DataRange& range, const std::string& out_path) {
+// Empty squares of a position of reversi:NxN.
+int empties_on(int n, u64 own, u64 opp) {
+  return gsolve::reversi::count(gsolve::reversi::board_mask(n) & ~(own | opp));
+}
+
+void make_data(int size, int games, std::uint64_t seed, const DataRange& range, const std::string& out_path) {
   const auto t0 = std::chrono::steady_clock::now();
-  const Reversi game(8);
+  const Reversi game(size);
   gsolve::search::SearchOptions so;
   so.threads = 1;
   so.hash_mb = 16;
@@ -74,19 +80,22 @@ void make_data(int games, std::uint64_t seed, const DataRange& range, const std:
   std::mt19937_64 rng(seed);
   std::vector<Sample> data;
   gsolve::MoveList<Reversi> moves;
+  if (!range.label_weights.empty() && size != 8)
+    throw std::runtime_error("--label-weights: bootstrapped labels are made on 8x8 only");
   const PatternEval label_eval = range.label_weights.empty() ? PatternEval() : PatternEval::load(range.label_weights);
   for (int g = 0; g < games; ++g) {
     const int target =
         range.min_empties + static_cast<int>(rng() % static_cast<unsigned>(range.max_empties - range.min_empties + 1));
     Reversi::Position p = game.start();
-    while (gsolve::reversi::count(~(p.own | p.opp)) > target && !game.terminal(p).primitive()) {
+    while (empties_on(size, p.own, p.opp) > target && !game.terminal(p).primitive()) {
       game.generate_moves(p, moves);
       Reversi::Move m = moves[rng() % moves.size()];
       if (rng() & 1) {  // fastest first: the opponent's fewest moves
         int least = 99;
         for (const auto c : moves) {
           const auto q = game.play(p, c);
-          const int k = gsolve::reversi::count(gsolve::reversi::legal_moves(q.own, q.opp));
+          const int k =
+              gsolve::reversi::count(gsolve::reversi::legal_moves(q.own, q.opp) & gsolve::reversi::board_mask(size));
           if (k < least) least = k, m = c;
         }
       }
@@ -101,7 +110,7 @@ void make_data(int games, std::uint64_t seed, const DataRange& range, const std:
     int score = searcher.solve(p);
     const auto pv = searcher.principal_variation(p, score);
     for (const auto m : pv) {
-      if (gsolve::reversi::count(~(p.own | p.opp)) < range.down_to) break;
+      if (empties_on(size, p.own, p.opp) < range.down_to) break;
       if (m != Reversi::kPass) data.push_back({p.own, p.opp, static_cast<std::int8_t>(score)});
       p = game.play(p, m);
       score = -score;
@@ -131,10 +140,11 @@ std::vector<Sample> read_data(const std::string& path) {
   return data;
 }
 
-int empties_of(const Sample& s) { return gsolve::reversi::count(~(s.own | s.opp)); }
-
+template <int N>
 void fit(const std::vector<std::string>& in_paths, const std::string& out_path, int epochs, int share,
          std::uint64_t seed) {
+  using PatternEval = BoardPatternEval<N>;
+  const auto empties_of = [](const Sample& s) { return empties_on(N, s.own, s.opp); };
   const auto t0 = std::chrono::steady_clock::now();
   std::vector<Sample> data;
   for (const std::string& path : in_paths) {
@@ -178,8 +188,8 @@ void fit(const std::vector<std::string>& in_paths, const std::string& out_path, 
     for (std::size_t k = held; k < data.size(); ++k) {
       const int stage = PatternEval::stage_of(empties_of(data[k]));
       for (int s = 0; s < 8; ++s) {
-        const u64 own = gsolve::reversi::transform(data[k].own, s, 8),
-                  opp = gsolve::reversi::transform(data[k].opp, s, 8);
+        const u64 own = gsolve::reversi::transform(data[k].own, s, N),
+                  opp = gsolve::reversi::transform(data[k].opp, s, N);
         // The record trains its own stage and, with --share K, the K stages on each side.
         for (int t = std::max(0, stage - share); t <= std::min(stages - 1, stage + share); ++t) {
           const float err = static_cast<float>(data[k].score) - predict(own, opp, t);
@@ -210,18 +220,21 @@ void fit(const std::vector<std::string>& in_paths, const std::string& out_path, 
 }  // namespace
 
 int main(int argc, char** argv) {
-  // Labels come from the search alone: the shipped weights play no part.
-  setenv("GSOLVE_REVERSI_EVAL", "off", 1);
-  CLI::App app{"gsolve-train-reversi: training data and weights of the 8x8 pattern evaluation"};
+  // Labels come from the search alone: the shipped weights play no part (a
+  // later round may order its exact searches with an earlier round's weights).
+  CLI::App app{"gsolve-train-reversi: training data and weights of the 8x8 or 6x6 pattern evaluation"};
   app.require_subcommand(1);
   std::uint64_t seed = 1;
-  int games = 1000, epochs = 8, share = 0;
-  std::string data_path, out_path;
+  int games = 1000, epochs = 8, share = 0, size = 8;
+  app.add_option("--size", size, "Board: reversi:NxN")->check(CLI::IsMember({6, 8}))->capture_default_str();
+  std::string data_path, out_path, order_with;
   std::vector<std::string> data_paths;
   auto* data = app.add_subcommand("data", "Play and solve positions: records of exact scores");
   data->add_option("--games", games, "Games (positions solved)")->capture_default_str();
   data->add_option("--seed", seed, "Random seed")->capture_default_str();
   data->add_option("--out", data_path, "Data file")->required();
+  data->add_option("--order-with", order_with,
+                   "Weights that order the (still exact) searches, from an earlier round; default: none");
   DataRange range;
   data->add_option("--min-empties", range.min_empties, "Fewest empties a game stops at")->capture_default_str();
   data->add_option("--max-empties", range.max_empties, "Most empties a game stops at")->capture_default_str();
@@ -231,18 +244,22 @@ int main(int argc, char** argv) {
                    "Label each stop position by a search on these weights instead of exactly (bootstrapping)");
   data->add_option("--label-depth", range.label_depth, "Depth of that search")->capture_default_str();
   auto* fitting = app.add_subcommand("fit", "Fit the weights to a data file");
-  fitting->add_option("--data", data_paths, "Data files (one or more)")->required();
+  fitting->add_option("--data", data_paths, "Data files (their records together)")->required();
   fitting->add_option("--out", out_path, "Weights file")->required();
   fitting->add_option("--epochs", epochs, "Passes over the data")->capture_default_str();
   fitting->add_option("--seed", seed, "Random seed (shuffling)")->capture_default_str();
   fitting->add_option("--share", share, "Each record also trains this many neighbouring stages on each side")
       ->capture_default_str();
   CLI11_PARSE(app, argc, argv);
+  const std::string eval_variable = size == 6 ? "GSOLVE_REVERSI_EVAL_6X6" : "GSOLVE_REVERSI_EVAL";
+  setenv(eval_variable.c_str(), order_with.empty() ? "off" : order_with.c_str(), 1);
   try {
     if (*data)
-      make_data(games, seed, range, data_path);
+      make_data(size, games, seed, range, data_path);
+    else if (size == 6)
+      fit<6>(data_paths, out_path, epochs, share, seed);
     else
-      fit(data_paths, out_path, epochs, share, seed);
+      fit<8>(data_paths, out_path, epochs, share, seed);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "gsolve-train-reversi: error: %s\n", e.what());
     return 2;

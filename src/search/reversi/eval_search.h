@@ -13,13 +13,13 @@
 
 namespace gsolve::reversi {
 
-inline int eval_search(const PatternEval& eval, u64 own, u64 opp, u64 empty, int depth, int alpha, int beta,
-                       std::uint64_t& nodes) {
+template <class Eval>  // BoardPatternEval<N>
+int eval_search(const Eval& eval, u64 own, u64 opp, u64 empty, int depth, int alpha, int beta, std::uint64_t& nodes) {
   ++nodes;
   if (depth <= 0) return eval.evaluate(own, opp, count(empty));
   const u64 moves = legal_moves(own, opp) & empty;
   if (!moves) {
-    if (!(legal_moves(opp, own) & empty)) return final_score(own, opp, count(empty)) * PatternEval::kScale;
+    if (!(legal_moves(opp, own) & empty)) return final_score(own, opp, count(empty)) * Eval::kScale;
     return -eval_search(eval, opp, own, empty, depth, -beta, -alpha, nodes);
   }
   int best = -(1 << 20);

@@ -13,7 +13,7 @@
 //   * one legal move: forced (no table entry: it would repeat the child's);
 //   * else every move with its order (move_ordering.h: fastest-first, corner
 //     stability, potential mobility, square type, parity below 12 empties;
-//     on 8x8 from 16 empties, plus a shallow search of the child on the
+//     on 8x8 from 16 empties (6x6 from 14), plus a shallow search of the child on the
 //     learned evaluation, eval_search.h and pattern_eval.h) and its child's
 //     key for enhanced transposition cut-offs (where the children are stored:
 //     above kShallowMaxEmpties + 1 empties).
@@ -85,27 +85,32 @@ class ReversiPlugin {
 
   // The learned evaluation (pattern_eval.h) orders the moves of 8x8 nodes with
   // 16 empties or more by a shallow search on it (eval_search.h), the deeper
-  // the more empties; as MTD(f)'s first guess it costs nodes, so that is off
+  // the more empties (6x6: from 14 empties, depth (empties - 12) / 2, weight 256); as
+  // MTD(f)'s first guess it costs nodes, so that is off
   // (measured in docs/reversi-eval.md). For measurements:
   //   GSOLVE_REVERSI_EVAL_ORDER=E  order by it at nodes with E empties or more (65: never);
   //   GSOLVE_REVERSI_EVAL_WEIGHT, _DEPTH_EMPTIES, _DEPTH_STEP, _MARGIN: the members below;
   //   GSOLVE_REVERSI_EVAL_GUESS=1  MTD(f)'s first guess from it.
   explicit ReversiPlugin(const Reversi& game) : geometry_(reversi::board_geometry(game.size())) {
     reversi::ensure_edge_stability(geometry_.size);
+    if (game.size() == 6) order_empties_ = 14, depth_empties_ = 12, eval_weight_ = 256;  // measured: r6x6-22, -24
     if (const char* e = std::getenv("GSOLVE_REVERSI_EVAL_ORDER")) order_empties_ = std::atoi(e);
     if (const char* e = std::getenv("GSOLVE_REVERSI_EVAL_GUESS")) guess_ = std::atoi(e) != 0;
     if (const char* e = std::getenv("GSOLVE_REVERSI_EVAL_WEIGHT")) eval_weight_ = std::atoi(e);
     if (const char* e = std::getenv("GSOLVE_REVERSI_EVAL_DEPTH_EMPTIES")) depth_empties_ = std::atoi(e);
     if (const char* e = std::getenv("GSOLVE_REVERSI_EVAL_DEPTH_STEP")) depth_step_ = std::max(1, std::atoi(e));
     if (const char* e = std::getenv("GSOLVE_REVERSI_EVAL_MARGIN")) eval_margin_ = std::atoi(e);
-    if (game.size() == 8 && (guess_ || order_empties_ <= 64)) eval_ = reversi::shipped_eval_8x8();
+    const bool wanted = guess_ || order_empties_ <= 64;
+    if (game.size() == 8 && wanted) eval8_ = reversi::shipped_eval_8x8();
+    if (game.size() == 6 && wanted) eval6_ = reversi::shipped_eval_6x6();
   }
 
   // The first guess of the root's score (MTD(f)): the evaluation, rounded to
   // the parity of the board's scores; 0 without one.
   int first_guess(const Reversi::Position& p) const {
-    if (!eval_ || !guess_) return 0;
-    const int e = eval_->evaluate(p.own, p.opp, reversi::count(geometry_.board & ~(p.own | p.opp)));
+    if (!(eval8_ || eval6_) || !guess_) return 0;
+    const int n = reversi::count(geometry_.board & ~(p.own | p.opp));
+    const int e = eval8_ ? eval8_->evaluate(p.own, p.opp, n) : eval6_->evaluate(p.own, p.opp, n);
     const int discs = (e + (e >= 0 ? reversi::PatternEval::kScale : -reversi::PatternEval::kScale)) /
                       (2 * reversi::PatternEval::kScale);
     return std::clamp(2 * discs, -geometry_.squares, geometry_.squares);
@@ -176,10 +181,13 @@ class ReversiPlugin {
       if (turned && std::any_of(node.moves, node.moves + k, [&](const MoveItem& e) { return e.child_key == child; }))
         continue;
       int order = move_order(s.own, s.opp, empty, sq, f, odd, geometry_);
-      if (eval_ && n >= order_empties_) {  // the opponent's margin by a shallow evaluated search, lower first
-        const int e = std::clamp(eval_search(*eval_, s.opp & ~f, s.own | f | bit, empty & ~bit, depth, -kEvalLimit,
-                                             eval_beta, node.order_nodes),
-                                 -kEvalLimit, kEvalLimit);
+      // The opponent's margin by a shallow evaluated search, lower first.
+      if ((eval8_ || eval6_) && n >= order_empties_) {
+        const u64 c_own = s.opp & ~f, c_opp = s.own | f | bit, c_empty = empty & ~bit;
+        const int v =
+            eval8_ ? eval_search(*eval8_, c_own, c_opp, c_empty, depth, -kEvalLimit, eval_beta, node.order_nodes)
+                   : eval_search(*eval6_, c_own, c_opp, c_empty, depth, -kEvalLimit, eval_beta, node.order_nodes);
+        const int e = std::clamp(v, -kEvalLimit, kEvalLimit);
         order += (kEvalLimit - e) * eval_weight_;
       }
       node.moves[k++] = {order, sq, sq, sq, child};
@@ -206,7 +214,9 @@ class ReversiPlugin {
   int depth_step_ = 2;
   int eval_margin_ = 8;  // discs below alpha still told apart
   const reversi::BoardGeometry& geometry_;
-  const reversi::PatternEval* eval_ = nullptr;  // 8x8 unless turned off; nullptr: fastest-first alone
+  // The board's evaluation (at most one is set); none: fastest-first alone.
+  const reversi::PatternEval* eval8_ = nullptr;
+  const reversi::PatternEval6* eval6_ = nullptr;
   int order_empties_ = 16;
   bool guess_ = false;
 };
