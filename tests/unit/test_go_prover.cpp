@@ -202,8 +202,8 @@ TEST_CASE("go: the enclosed regions' bound agrees with the naive reference on ra
       searched += by_search != 0;
     }
     MESSAGE("go:" << size.first << "x" << size.second << ": " << checked << " lines, " << invaded
-                  << " with invaders in the enclosed region, " << reduced << " ending in a reduced region, "
-                  << searched << " in a searched one");
+                  << " with invaders in the enclosed region, " << reduced << " ending in a reduced region, " << searched
+                  << " in a searched one");
     CHECK(checked >= 20);
     CHECK(invaded > 0);
     CHECK(reduced >= 5);

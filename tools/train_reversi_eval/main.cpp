@@ -103,7 +103,8 @@ void make_data(int size, int games, std::uint64_t seed, const DataRange& range, 
     }
     if (game.terminal(p).primitive()) continue;
     if (label_eval.stages() > 0) {
-      data.push_back({p.own, p.opp, static_cast<std::int8_t>(bootstrap_label(label_eval, p.own, p.opp, range.label_depth))});
+      data.push_back(
+          {p.own, p.opp, static_cast<std::int8_t>(bootstrap_label(label_eval, p.own, p.opp, range.label_depth))});
       continue;
     }
     searcher.clear();
