@@ -186,7 +186,7 @@ struct Tally {
   int declared = 0, reduced = 0, too_large = 0, wider_lost = 0, wider_declared = 0;
   int first_lost = 0, first_declared = 0;
   int searched = 0, search_held = 0, search_lost = 0;  // regions within the search's limit,
-  int interior_held = 0, interior_lost = 0;           // those with two points or more away from the alive stones
+  int interior_held = 0, interior_lost = 0;            // those with two points or more away from the alive stones
 };
 
 // Whether one stone of the colour on an empty point of the region next to its
@@ -303,8 +303,8 @@ TEST_CASE("go: enclosed regions hold in the exhaustive local game on every 3x3 a
                          << " larger left out); " << tally.wider_lost << " of " << tally.wider_declared
                          << " others with two points away from the alive stones lost, " << tally.first_lost << " of "
                          << tally.first_declared << " settled by one stone moving first; the search held "
-                         << tally.search_held << " and lost " << tally.search_lost << " of " << tally.searched
-                         << " (" << tally.interior_held << " and " << tally.interior_lost
+                         << tally.search_held << " and lost " << tally.search_lost << " of " << tally.searched << " ("
+                         << tally.interior_held << " and " << tally.interior_lost
                          << " with two points or more away from the alive stones)");
   CHECK(tally.declared > 3000);
   CHECK(tally.reduced > 500);
@@ -336,8 +336,8 @@ TEST_CASE("go: enclosed regions hold in the exhaustive local game on random 4x4,
                          << " larger left out); " << tally.wider_lost << " of " << tally.wider_declared
                          << " others with two points away from the alive stones lost, " << tally.first_lost << " of "
                          << tally.first_declared << " settled by one stone moving first; the search held "
-                         << tally.search_held << " and lost " << tally.search_lost << " of " << tally.searched
-                         << " (" << tally.interior_held << " and " << tally.interior_lost
+                         << tally.search_held << " and lost " << tally.search_lost << " of " << tally.searched << " ("
+                         << tally.interior_held << " and " << tally.interior_lost
                          << " with two points or more away from the alive stones)");
   CHECK(tally.declared > 2000);
   CHECK(tally.reduced > 500);
@@ -376,8 +376,8 @@ TEST_CASE("go: the local search agrees with the exhaustive local game on carved 
       if (legal(b, own, opp)) check_position(b, own, opp, tally);
     }
   }
-  MESSAGE(tally.declared << " enclosed regions (" << tally.reduced << " reduced); the search held "
-                         << tally.search_held << " and lost " << tally.search_lost << " of " << tally.searched
+  MESSAGE(tally.declared << " enclosed regions (" << tally.reduced << " reduced); the search held " << tally.search_held
+                         << " and lost " << tally.search_lost << " of " << tally.searched
                          << ", with two points or more away from the alive stones " << tally.interior_held << " and "
                          << tally.interior_lost);
   CHECK(tally.interior_held > 700);
