@@ -14,10 +14,13 @@
 #include <vector>
 
 #include "games/go.h"
+#include "sanitized.h"
 #include "src/search/go/benson.h"
 #include "src/search/go/local_region.h"
 
 using namespace gsolve;
+using gsolve::testing::kSanitized;
+using gsolve::testing::samples;
 
 namespace {
 
@@ -318,7 +321,7 @@ TEST_CASE("go: enclosed regions hold in the exhaustive local game on random 4x4,
   Tally tally;
   for (const auto& size : {std::pair{4, 4}, std::pair{5, 5}, std::pair{6, 5}}) {
     const Cells b{size.first, size.second};
-    for (int k = 0; k < 150'000; ++k) {
+    for (int k = 0; k < samples(150'000, 10'000); ++k) {
       // Dense boards of the colour (alive ones among them) with a few invaders.
       const int own_share = 40 + static_cast<int>(rng() % 45), opp_share = static_cast<int>(rng() % 40);
       std::uint64_t own = 0, opp = 0;
@@ -339,10 +342,13 @@ TEST_CASE("go: enclosed regions hold in the exhaustive local game on random 4x4,
                          << tally.search_held << " and lost " << tally.search_lost << " of " << tally.searched << " ("
                          << tally.interior_held << " and " << tally.interior_lost
                          << " with two points or more away from the alive stones)");
-  CHECK(tally.declared > 2000);
-  CHECK(tally.reduced > 500);
-  CHECK(tally.wider_lost > 0);
-  CHECK(tally.first_lost > 0);
+  CHECK(tally.declared > samples(2000, 100));
+  CHECK(tally.reduced > samples(500, 20));
+  // Rare among random boards: the Release stage's full sample holds them.
+  if (!kSanitized) {
+    CHECK(tally.wider_lost > 0);
+    CHECK(tally.first_lost > 0);
+  }
 }
 
 TEST_CASE("go: the local search agrees with the exhaustive local game on carved regions of 5x5 and 6x5") {
@@ -354,7 +360,7 @@ TEST_CASE("go: the local search agrees with the exhaustive local game on carved 
   Tally tally;
   for (const auto& size : {std::pair{5, 5}, std::pair{6, 5}}) {
     const Cells b{size.first, size.second};
-    for (int k = 0; k < 2'500; ++k) {
+    for (int k = 0; k < samples(2'500, 250); ++k) {
       const int points = 4 + static_cast<int>(rng() % 6);
       std::uint64_t region = std::uint64_t{1} << (rng() % b.cells());
       while (std::popcount(region) < points) {
@@ -380,6 +386,6 @@ TEST_CASE("go: the local search agrees with the exhaustive local game on carved 
                          << " and lost " << tally.search_lost << " of " << tally.searched
                          << ", with two points or more away from the alive stones " << tally.interior_held << " and "
                          << tally.interior_lost);
-  CHECK(tally.interior_held > 700);
-  CHECK(tally.interior_lost > 50);
+  CHECK(tally.interior_held > samples(700, 50));
+  CHECK(tally.interior_lost > samples(50, 2));
 }
