@@ -17,8 +17,9 @@
 //   the window and remember the table move; enhanced transposition cut-off: a
 //   child whose stored upper bound ub gives -ub >= beta cuts; order the moves
 //   (table move first, then the optional killer/history bonus and the
-//   plug-in's order, stable); NegaScout over them; store [lb, ub] and the best
-//   move.
+//   plug-in's order, stable; its costly late order, if any, only once the
+//   table move has failed to cut off); NegaScout over them; store [lb, ub] and
+//   the best move.
 // Parallel (psearch): above split_depth plies from the root and with at least
 // min_split_empties empty squares, the eldest brother is searched first, then
 // `threads` tasks pull its younger brothers from a shared counter with the
@@ -171,8 +172,10 @@ class Engine final : public SearchImpl<typename P::Game> {
   }
 
   // Table probe, enhanced transposition cut-off and move order of an expanded
-  // node. Returns true when the node is decided (value in *value).
-  bool finish_expand(const State& s, int& alpha, int& beta, Node<P>& node, int* value) const {
+  // node. Returns true when the node is decided (value in *value). The
+  // plug-in's late order waits for the table move's search where `may_defer`
+  // (node.late_order stays set), else it is added here.
+  bool finish_expand(const State& s, int& alpha, int& beta, Node<P>& node, int* value, bool may_defer) const {
     Table& table = *node.table;
     int tt_move = -1;
     typename Table::Hit hit;
@@ -204,6 +207,15 @@ class Engine final : public SearchImpl<typename P::Game> {
         }
       }
     }
+    if constexpr (requires(u64& n) { p_.order_late(s, alpha, node, 0, n); }) {
+      const bool defer = may_defer && !killers_ && !history_ &&
+                         std::any_of(node.moves, node.moves + node.count,
+                                     [&](const MoveItem& m) { return m.table_move == tt_move; });
+      if (node.late_order && !defer) {
+        p_.order_late(s, alpha, node, 0, node.order_nodes);
+        node.late_order = false;
+      }
+    }
     // Order: table move, then the plug-in's order (stable sort). Optional: the
     // killer, then history, break ties between equal plug-in orders.
     if (killers_ || history_) {
@@ -220,22 +232,39 @@ class Engine final : public SearchImpl<typename P::Game> {
     }
     for (int i = 0; i < node.count; ++i)
       if (node.moves[i].table_move == tt_move) node.moves[i].order = 1 << 30;
-    for (int i = 1; i < node.count; ++i) {
-      const MoveItem m = node.moves[i];
-      int j = i;
-      for (; j > 0 && node.moves[j - 1].order < m.order; --j) node.moves[j] = node.moves[j - 1];
-      node.moves[j] = m;
-    }
+    sort_moves(node, 0);
     return false;
   }
 
+  // Stable sort of moves[from..count) by order, highest first.
+  static void sort_moves(Node<P>& node, int from) {
+    for (int i = from + 1; i < node.count; ++i) {
+      const MoveItem m = node.moves[i];
+      int j = i;
+      for (; j > from && node.moves[j - 1].order < m.order; --j) node.moves[j] = node.moves[j - 1];
+      node.moves[j] = m;
+    }
+  }
+
+  // The late order of the moves after the first (the table move, searched
+  // without a cut-off); returns the nodes it searched.
+  u64 order_rest(const State& s, int alpha, Node<P>& node) const {
+    u64 n = 0;
+    if constexpr (requires(u64& k) { p_.order_late(s, alpha, node, 1, k); }) {
+      p_.order_late(s, alpha, node, 1, n);
+      node.late_order = false;
+      sort_moves(node, 1);
+    }
+    return n;
+  }
+
   // Everything a node does before it searches its children.
-  Expand expand(const State& s, int& alpha, int& beta, Node<P>& node, int* value) const {
+  Expand expand(const State& s, int& alpha, int& beta, Node<P>& node, int* value, bool may_defer) const {
     const Tables tables{*this};
     const Expand e = p_.expand(s, alpha, beta, node, *value, tables);
     if (e != Expand::expanded) return e;
     node.table = &tables.table(node.local);
-    return finish_expand(s, alpha, beta, node, value) ? Expand::decided : Expand::expanded;
+    return finish_expand(s, alpha, beta, node, value, may_defer) ? Expand::decided : Expand::expanded;
   }
 
   void store(const Node<P>& node, int alpha, int beta, int best, int best_move, u64 work) const {
@@ -282,7 +311,7 @@ class Engine final : public SearchImpl<typename P::Game> {
         if (e.p_.is_leaf(s)) return e.p_.solve_leaf(s, alpha, beta, nodes);
       Node<P> node;
       int value;
-      const Expand ex = e.expand(s, alpha, beta, node, &value);
+      const Expand ex = e.expand(s, alpha, beta, node, &value, true);
       nodes += node.order_nodes;
       if (ex == Expand::decided) return value;
       if (ex == Expand::forced) return -negamax(e.p_.play(s, node.moves[0]), -beta, -alpha);
@@ -304,6 +333,7 @@ class Engine final : public SearchImpl<typename P::Game> {
           break;
         }
         if (v > a) a = v;
+        if (i == 0 && node.late_order) nodes += e.order_rest(s, alpha, node);
       }
       e.store(node, alpha, beta, best, best_move, nodes - start);
       return best;
@@ -318,7 +348,7 @@ class Engine final : public SearchImpl<typename P::Game> {
       if (p_.is_leaf(s)) return p_.solve_leaf(s, alpha, beta, w.nodes);
     Node<P> node;
     int value;
-    const Expand ex = expand(s, alpha, beta, node, &value);
+    const Expand ex = expand(s, alpha, beta, node, &value, false);
     w.nodes += node.order_nodes;
     if (ex == Expand::decided) return value;
     if (ex == Expand::forced) return -psearch(w, p_.play(s, node.moves[0]), -beta, -alpha, ply + 1);

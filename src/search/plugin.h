@@ -40,6 +40,11 @@
 //       no table), or Expand::expanded with node.key/local/etc/count/moves set.
 //       tables.prefetch(key, local) may be called early.
 //   State play(const State&, const MoveItem&) const;
+//   optional: void order_late(const State&, int alpha, Node<P>&, int from, std::uint64_t& nodes) const;
+//       a costly order (e.g. searches of the children), added to moves[from..count)'s
+//       order where expand set node.late_order; the engine calls it after the
+//       table probe and ETC, and where the table gave a move, only once that
+//       move has been searched without a cut-off. `nodes`: the nodes it searched.
 //   optional: bool is_leaf(const State&) const;
 //             int solve_leaf(const State&, int alpha, int beta, std::uint64_t& nodes) const;
 //       a specialised solver for the last plies (no table, no move lists),
@@ -64,6 +69,7 @@ struct Node {
   typename P::Table* table = nullptr;  // set by the engine: the table of `key`
   bool local = false;                  // probe and store in the thread's small table instead of the shared one
   bool etc = false;                    // try enhanced transposition cut-offs with moves[i].child_key
+  bool late_order = false;             // the plug-in's order_late is still to add to the moves' order
   int count = 0;
   std::uint64_t order_nodes = 0;  // nodes the plug-in searched to order the moves (the engine counts them)
   typename P::MoveItem moves[P::kMaxMoves];

@@ -25,6 +25,10 @@ struct BoardGeometry {
   u64 inner_columns = 0;               // the board's squares off its first and last columns
   std::array<u64, 4> quadrants{};      // N/2 x N/2 each (parity)
   std::array<int, 64> square_value{};  // Weill's square types, the 8x8 table mapped onto N x N
+  // The board's squares in five tiers by square_value, the leaf solvers' order
+  // within a parity class: corners, A/B/D/E squares, the rest, C squares, X
+  // squares (every square of the board in exactly one tier).
+  std::array<u64, 5> tiers{};
 };
 
 constexpr BoardGeometry make_board_geometry(int n) {
@@ -55,6 +59,8 @@ constexpr BoardGeometry make_board_geometry(int n) {
       if (c > 0 && c < last) g.inner_columns |= b;
       g.quadrants[(r < half ? 0 : 2) + (c < half ? 0 : 1)] |= b;
       g.square_value[r * 8 + c] = kValue8[as8(r) * 8 + as8(c)];
+      const int v = g.square_value[r * 8 + c];
+      g.tiers[v == 18 ? 0 : v >= 10 ? 1 : (v >= 5 || v == 0) ? 2 : v == 4 ? 3 : 4] |= b;
     }
   g.corners_first_column = bit(0, 0) | bit(last, 0);
   g.corners_last_column = bit(0, last) | bit(last, last);

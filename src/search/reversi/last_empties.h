@@ -1,7 +1,8 @@
 // Exact solvers for the last 1..4 empty squares: no move lists, no table. The
 // squares are the bits of `empty`; a move is tried on each empty square in
-// parity order (odd quadrants first) and is legal when it flips something,
-// which is cheaper than generating the legal moves this close to the end.
+// parity order (odd quadrants first, then by the board's square tiers) and is
+// legal when it flips something, which is cheaper than generating the legal
+// moves this close to the end.
 //
 // Contract (fail-soft alpha-beta, any alpha < beta): with v the exact score
 // of (own to move, opp) and r the result, alpha < r < beta -> r == v;
@@ -32,15 +33,18 @@ inline int solve_1(u64 own, u64 opp, int sq, std::uint64_t& nodes) {
 namespace detail {
 
 // N = 2..4 empties: try every empty square, odd quadrants first (G: the
-// board's quadrants). `passed`: the previous ply was a pass (two passes end the game).
+// board's quadrants and square tiers). `passed`: the previous ply was a pass
+// (two passes end the game).
 template <const BoardGeometry& G, int N>
 int solve_few(u64 own, u64 opp, u64 empty, int alpha, int beta, bool passed, std::uint64_t& nodes) {
   ++nodes;
   int best = -1000;
-  // Two empties are tried in square order whatever their quadrants' parity.
+  // Two empties are tried in tier order whatever their quadrants' parity.
   const u64 odd = N == 2 ? empty : odd_quadrants(empty, G);
-  for (int round = 0; round < 2; ++round) {
-    u64 todo = empty & (round == 0 ? odd : ~odd);
+  u64 rest = empty;
+  for (int round = 0; rest; ++round) {  // odd quadrants first, each by the board's square tiers
+    u64 todo = rest & (round < 5 ? odd : ~odd) & G.tiers[round % 5];
+    rest &= ~todo;
     while (todo) {
       const int sq = __builtin_ctzll(todo);
       todo &= todo - 1;

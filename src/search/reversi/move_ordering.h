@@ -46,17 +46,23 @@ inline constexpr int kWeightCornerStability = 1 << 11;
 inline constexpr int kWeightPotentialMobility = 1 << 5;
 inline constexpr int kWeightParity = 1 << 8;
 
-// Order key of the move `sq` (flipping `f`) by own against opp; `empty` before
-// the move; `odd`: squares of the quadrants with odd parity (0 to ignore parity).
-inline int move_order(u64 own, u64 opp, u64 empty, int sq, u64 f, u64 odd, const BoardGeometry& g) {
+// Order key of the move `sq` that made the child (n_own to move against n_opp,
+// n_empty its empty squares); `odd`: squares of the parent's quadrants with
+// odd parity (0 to ignore parity).
+inline int child_order(u64 n_own, u64 n_opp, u64 n_empty, int sq, u64 odd, const BoardGeometry& g) {
   const u64 bit = u64{1} << sq;
-  const u64 n_own = opp & ~f, n_opp = own | f | bit, n_empty = empty & ~bit;  // the child, opponent to move
   if (!n_own) return 1 << 29;  // wipe-out: best possible (below the engine's table move, 1 << 30)
   int v = g.square_value[sq] + ((odd & bit) ? kWeightParity : 0);
   v += (36 - potential_mobility(n_opp, n_empty, g)) * kWeightPotentialMobility;
   v += corner_stability(n_opp, g) * kWeightCornerStability;
   v += (36 - weighted_mobility(n_own, n_opp, n_empty, g)) * kWeightMobility;
   return v;
+}
+
+// The same for the move `sq` (flipping `f`) by own against opp; `empty` before the move.
+inline int move_order(u64 own, u64 opp, u64 empty, int sq, u64 f, u64 odd, const BoardGeometry& g) {
+  const u64 bit = u64{1} << sq;
+  return child_order(opp & ~f, own | f | bit, empty & ~bit, sq, odd, g);
 }
 
 }  // namespace gsolve::reversi

@@ -14,9 +14,10 @@
 //   * else every move with its order (move_ordering.h: fastest-first, corner
 //     stability, potential mobility, square type, parity below 12 empties;
 //     on 8x8 from 16 empties (6x6 from 14), plus a shallow search of the child on the
-//     learned evaluation, eval_search.h and pattern_eval.h) and its child's
-//     key for enhanced transposition cut-offs (where the children are stored:
-//     above kShallowMaxEmpties + 1 empties).
+//     learned evaluation, eval_search.h and pattern_eval.h, in order_late: after
+//     the table probe, and where the table has a move, only if it fails to cut
+//     off) and its child's key for enhanced transposition cut-offs (where the
+//     children are stored: above kShallowMaxEmpties + 1 empties).
 // Near the start, states are canonical images and equal children are one
 // (symmetry.h). Where asked, the evaluation also gives MTD(f) its first guess (first_guess).
 // At kShallowMaxEmpties empties or fewer the leaf solver takes over
@@ -166,13 +167,9 @@ class ReversiPlugin {
     node.local = false;
     node.etc = n - 1 > kShallowMaxEmpties;
     tables.prefetch(node.key, false);
-    const u64 odd = n < kParityEmpties ? odd_quadrants(empty, geometry_) : 0;
     // Near the start, children in one orientation: equal ones (a symmetric node's) are searched once.
-    const bool turned = geometry_.squares - n < kCanonicalMaxDiscs;
-    // The children's search: deeper with more empties; from the child's view,
-    // scores above -(alpha - margin) are cut (the move is bad enough).
-    const int depth = n >= order_empties_ ? std::clamp((n - depth_empties_) / depth_step_, 0, kMaxEvalDepth) : 0;
-    const int eval_beta = std::clamp((eval_margin_ - alpha) * reversi::PatternEval::kScale, -kEvalLimit, kEvalLimit);
+    const bool turned = turned_children(n);
+    const u64 odd = turned && n < kParityEmpties ? odd_quadrants(empty, geometry_) : 0;
     int k = 0;
     for (u64 m = moves; m; m &= m - 1) {
       const int sq = __builtin_ctzll(m);
@@ -180,25 +177,48 @@ class ReversiPlugin {
       const Key child = oriented(s.opp & ~f, s.own | f | bit);
       if (turned && std::any_of(node.moves, node.moves + k, [&](const MoveItem& e) { return e.child_key == child; }))
         continue;
-      int order = move_order(s.own, s.opp, empty, sq, f, odd, geometry_);
-      // The opponent's margin by a shallow evaluated search, lower first.
-      if ((eval8_ || eval6_) && n >= order_empties_) {
-        const u64 c_own = s.opp & ~f, c_opp = s.own | f | bit, c_empty = empty & ~bit;
-        const int v =
-            eval8_ ? eval_search(*eval8_, c_own, c_opp, c_empty, depth, -kEvalLimit, eval_beta, node.order_nodes)
-                   : eval_search(*eval6_, c_own, c_opp, c_empty, depth, -kEvalLimit, eval_beta, node.order_nodes);
-        const int e = std::clamp(v, -kEvalLimit, kEvalLimit);
-        order += (kEvalLimit - e) * eval_weight_;
-      }
-      node.moves[k++] = {order, sq, sq, sq, child};
+      // Turned children: the order now, from the move; else in order_late, from the child.
+      node.moves[k++] = {turned ? move_order(s.own, s.opp, empty, sq, f, odd, geometry_) : 0, sq, sq, sq, child};
     }
     node.count = k;
+    node.late_order = !turned || ((eval8_ || eval6_) && n >= order_empties_);
     return Expand::expanded;
+  }
+
+  // The order of moves[from..]: the position's own (move_ordering.h) where
+  // expand left it, and from order_empties_ on, the opponent's margin after
+  // the move by a shallow evaluated search, lower first: deeper with more
+  // empties; from the child's view, scores above -(alpha - margin) are cut
+  // (the move is bad enough).
+  void order_late(const State& s, int alpha, Node<ReversiPlugin>& node, int from, std::uint64_t& nodes) const {
+    using namespace reversi;
+    const int n = empties(s);
+    if (!turned_children(n)) {
+      const u64 empty = geometry_.board & ~(s.own | s.opp);
+      const u64 odd = n < kParityEmpties ? odd_quadrants(empty, geometry_) : 0;
+      for (int i = from; i < node.count; ++i) {
+        const MoveItem& m = node.moves[i];
+        node.moves[i].order += child_order(m.child_key.own, m.child_key.opp, empty & ~(u64{1} << m.square), m.square,
+                                           odd, geometry_);
+      }
+    }
+    if (!(eval8_ || eval6_) || n < order_empties_) return;
+    const int depth = std::clamp((n - depth_empties_) / depth_step_, 0, kMaxEvalDepth);
+    const int eval_beta = std::clamp((eval_margin_ - alpha) * PatternEval::kScale, -kEvalLimit, kEvalLimit);
+    for (int i = from; i < node.count; ++i) {
+      const Key& c = node.moves[i].child_key;
+      const u64 c_empty = geometry_.board & ~(c.own | c.opp);
+      const int v = eval8_ ? eval_search(*eval8_, c.own, c.opp, c_empty, depth, -kEvalLimit, eval_beta, nodes)
+                           : eval_search(*eval6_, c.own, c.opp, c_empty, depth, -kEvalLimit, eval_beta, nodes);
+      node.moves[i].order += (kEvalLimit - std::clamp(v, -kEvalLimit, kEvalLimit)) * eval_weight_;
+    }
   }
 
   State play(const State&, const MoveItem& m) const { return m.child_key; }
 
  private:
+  // Children of a node with `n` empties are canonical images (symmetry.h).
+  bool turned_children(int n) const { return geometry_.squares - n < reversi::kCanonicalMaxDiscs; }
   // A state as the search keeps it (symmetry.h): canonical near the start.
   State oriented(u64 own, u64 opp) const {
     reversi::search_orientation(own, opp, geometry_.size);

@@ -1,7 +1,8 @@
 // Alpha-beta for the few empties above the last-four solvers (Edax's
 // NWS_shallow idea): no table, no move list, moves from the legal-move
-// bitboard in parity order (odd quadrants first), the stability cut-off, and
-// solve_4 at four empties. Cheaper per node than the table-driven engine,
+// bitboard in parity order (odd quadrants first; in each, corners first and X
+// squares last: board_geometry.h's tiers), the stability cut-off, and solve_4
+// at four empties. Cheaper per node than the table-driven engine,
 // which pays a probe and move ordering per node.
 //
 // Contract: as last_empties.h (fail-soft, any window, exact scores with the
@@ -39,8 +40,10 @@ int shallow(u64 own, u64 opp, u64 empty, int alpha, int beta, bool passed, std::
     if (stability_cutoff(own, opp, N, G, alpha, &bound)) return bound;
     int best = -1000;
     const u64 odd = odd_quadrants(empty, G);
-    for (int round = 0; round < 2; ++round) {
-      u64 todo = moves & (round == 0 ? odd : ~odd);
+    u64 rest = moves;
+    for (int round = 0; rest; ++round) {  // odd quadrants first, each by the board's square tiers
+      u64 todo = rest & (round < 5 ? odd : ~odd) & G.tiers[round % 5];
+      rest &= ~todo;
       while (todo) {
         const int sq = __builtin_ctzll(todo);
         todo &= todo - 1;
