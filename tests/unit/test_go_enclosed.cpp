@@ -16,6 +16,7 @@
 #include "games/go.h"
 #include "sanitized.h"
 #include "src/search/go/benson.h"
+#include "src/search/go/closed_system.h"
 #include "src/search/go/local_region.h"
 
 using namespace gsolve;
@@ -190,6 +191,9 @@ struct Tally {
   int first_lost = 0, first_declared = 0;
   int searched = 0, search_held = 0, search_lost = 0;  // regions within the search's limit,
   int interior_held = 0, interior_lost = 0;            // those with two points or more away from the alive stones
+  int systems_held = 0, systems_lost = 0;              // closed systems within the search's limit
+  int systems_unchecked = 0;                           // of them, too large for the game here
+  int kept_with_systems = 0;                           // positions whose kept area counts systems
 };
 
 // Whether one stone of the colour on an empty point of the region next to its
@@ -213,16 +217,69 @@ bool settles_moving_first(const Cells& b, std::uint64_t alive, std::uint64_t opp
   return false;
 }
 constexpr int kLargest = 10;  // points of the largest region the local game is played on (3^10 contents)
+constexpr int kSystemsChecked = kSanitized ? 5 : 7;  // on every 3x3 and 4x3 position: larger systems' games are played below
 static_assert(gsolve::search::go::kLargestSearchedRegion <= kLargest);
+
+// The closed systems of a position (closed_system.h), found textbook style:
+// from each block of the colour's that is not alive, the regions next to the
+// blocks and the blocks next to the regions until nothing changes. Each system
+// within the search's limit must be held by the local search exactly when the
+// local game holds it; the kept area must count them all when every one is
+// held and none otherwise. The game is played on systems of at most `checked`
+// points (the largest cost 3^10 contents each).
+void check_systems(const Cells& b, std::uint64_t own, std::uint64_t opp, std::uint64_t alive, int checked,
+                   Tally& tally) {
+  const Go go(b.w, b.h);
+  const std::uint64_t not_own = b.all() & ~own;
+  std::uint64_t loose = own & ~alive, held = 0;
+  bool all_held = loose != 0;
+  while (loose) {
+    std::uint64_t stones = b.group(std::countr_zero(loose), loose), regions = 0;
+    for (;;) {
+      regions = 0;
+      for (std::uint64_t r = b.around_set(stones) & not_own; r; r &= r - 1)
+        regions |= b.group(std::countr_zero(r), not_own);
+      std::uint64_t grown = stones;
+      for (std::uint64_t r = b.around_set(regions) & loose; r; r &= r - 1) grown |= b.group(std::countr_zero(r), loose);
+      if (grown == stones) break;
+      stones = grown;
+    }
+    loose &= ~stones;
+    if (std::popcount(regions) > gsolve::search::go::kLargestSystem) {
+      all_held = false;
+      continue;
+    }
+    INFO(b.w, "x", b.h, " own ", own, " opp ", opp, " system ", stones, " regions ", regions);
+    const bool searched = gsolve::search::go::colour_holds_system(go, stones, regions, opp);
+    if (std::popcount(regions) <= checked)
+      CHECK(searched == colour_holds(b, own, opp, regions));
+    else
+      ++tally.systems_unchecked;
+    ++(searched ? tally.systems_held : tally.systems_lost);
+    all_held = all_held && searched;
+    held |= stones | regions;
+  }
+  if (alive == own) return;
+  INFO(b.w, "x", b.h, " own ", own, " opp ", opp);
+  const auto kept = gsolve::search::go::kept_area(go, own, opp);
+  if (all_held) {
+    CHECK((kept.points & held) == held);
+    ++tally.kept_with_systems;
+  } else {
+    CHECK(kept.points == kept.safe);
+  }
+}
 
 // Checks every region of one position: declared enclosed ones must hold in
 // the local game; a region with two points away from the alive stones that the
 // local game loses is a witness against a more generous recogniser.
-void check_position(const Cells& b, std::uint64_t own, std::uint64_t opp, Tally& tally) {
+void check_position(const Cells& b, std::uint64_t own, std::uint64_t opp, Tally& tally,
+                    int systems_checked = kLargest) {
   const Go go(b.w, b.h);
   const auto u = gsolve::search::go::unconditional(go, own, opp);
   const std::uint64_t alive = alive_blocks(b, own, opp);
   REQUIRE(u.alive == alive);
+  check_systems(b, own, opp, alive, systems_checked, tally);
   if (!alive) return;
   const std::uint64_t not_own = b.all() & ~own;
   for (std::uint64_t rest = not_own; rest;) {
@@ -285,6 +342,19 @@ bool legal(const Cells& b, std::uint64_t black, std::uint64_t white) {
   return true;
 }
 
+// A random board: each point the colour's with `own_share` percent, else the
+// opponent's with `opp_share` percent, else empty.
+void random_board(const Cells& b, std::mt19937_64& rng, int own_share, int opp_share, std::uint64_t& own,
+                  std::uint64_t& opp) {
+  for (int p = 0; p < b.cells(); ++p) {
+    const int r = static_cast<int>(rng() % 100);
+    if (r < own_share)
+      own |= std::uint64_t{1} << p;
+    else if (r < own_share + opp_share)
+      opp |= std::uint64_t{1} << p;
+  }
+}
+
 }  // namespace
 
 TEST_CASE("go: enclosed regions hold in the exhaustive local game on every 3x3 and 4x3 position") {
@@ -299,7 +369,7 @@ TEST_CASE("go: enclosed regions hold in the exhaustive local game on every 3x3 a
         if (x % 3 == 1) own |= std::uint64_t{1} << i;
         if (x % 3 == 2) opp |= std::uint64_t{1} << i;
       }
-      if (own && legal(b, own, opp)) check_position(b, own, opp, tally);
+      if (own && legal(b, own, opp)) check_position(b, own, opp, tally, kSystemsChecked);
     }
   }
   MESSAGE(tally.declared << " enclosed regions (" << tally.reduced << " reduced, " << tally.too_large
@@ -308,7 +378,10 @@ TEST_CASE("go: enclosed regions hold in the exhaustive local game on every 3x3 a
                          << tally.first_declared << " settled by one stone moving first; the search held "
                          << tally.search_held << " and lost " << tally.search_lost << " of " << tally.searched << " ("
                          << tally.interior_held << " and " << tally.interior_lost
-                         << " with two points or more away from the alive stones)");
+                         << " with two points or more away from the alive stones); closed systems: "
+                         << tally.systems_held << " held, " << tally.systems_lost << " lost ("
+                         << tally.systems_unchecked << " not played), counted on " << tally.kept_with_systems
+                         << " positions");
   CHECK(tally.declared > 3000);
   CHECK(tally.reduced > 500);
   CHECK(tally.too_large == 0);
@@ -325,14 +398,8 @@ TEST_CASE("go: enclosed regions hold in the exhaustive local game on random 4x4,
       // Dense boards of the colour (alive ones among them) with a few invaders.
       const int own_share = 40 + static_cast<int>(rng() % 45), opp_share = static_cast<int>(rng() % 40);
       std::uint64_t own = 0, opp = 0;
-      for (int p = 0; p < b.cells(); ++p) {
-        const int r = static_cast<int>(rng() % 100);
-        if (r < own_share)
-          own |= std::uint64_t{1} << p;
-        else if (r < own_share + opp_share)
-          opp |= std::uint64_t{1} << p;
-      }
-      if (own && legal(b, own, opp)) check_position(b, own, opp, tally);
+      random_board(b, rng, own_share, opp_share, own, opp);
+      if (own && legal(b, own, opp)) check_position(b, own, opp, tally, 0);
     }
   }
   MESSAGE(tally.declared << " enclosed regions (" << tally.reduced << " reduced, " << tally.too_large
@@ -341,7 +408,10 @@ TEST_CASE("go: enclosed regions hold in the exhaustive local game on random 4x4,
                          << tally.first_declared << " settled by one stone moving first; the search held "
                          << tally.search_held << " and lost " << tally.search_lost << " of " << tally.searched << " ("
                          << tally.interior_held << " and " << tally.interior_lost
-                         << " with two points or more away from the alive stones)");
+                         << " with two points or more away from the alive stones); closed systems: "
+                         << tally.systems_held << " held, " << tally.systems_lost << " lost ("
+                         << tally.systems_unchecked << " not played), counted on " << tally.kept_with_systems
+                         << " positions");
   CHECK(tally.declared > samples(2000, 100));
   CHECK(tally.reduced > samples(500, 20));
   // Rare among random boards: the Release stage's full sample holds them.
@@ -385,7 +455,29 @@ TEST_CASE("go: the local search agrees with the exhaustive local game on carved 
   MESSAGE(tally.declared << " enclosed regions (" << tally.reduced << " reduced); the search held " << tally.search_held
                          << " and lost " << tally.search_lost << " of " << tally.searched
                          << ", with two points or more away from the alive stones " << tally.interior_held << " and "
-                         << tally.interior_lost);
+                         << tally.interior_lost << "; closed systems: " << tally.systems_held << " held, "
+                         << tally.systems_lost << " lost");
   CHECK(tally.interior_held > samples(700, 50));
   CHECK(tally.interior_lost > samples(50, 2));
+}
+
+TEST_CASE("go: closed systems agree with the exhaustive local game on random 4x4 and 5x5 positions") {
+  // Every closed system within the search's limit is played out here (the
+  // random test above checks only the kept area's use of them: the games of
+  // its many systems of 8-10 points would take minutes).
+  std::mt19937_64 rng(20261127);
+  Tally tally;
+  for (const auto& size : {std::pair{4, 4}, std::pair{5, 5}}) {
+    const Cells b{size.first, size.second};
+    for (int k = 0; k < samples(6'000, 600); ++k) {
+      const int own_share = 40 + static_cast<int>(rng() % 35), opp_share = 10 + static_cast<int>(rng() % 35);
+      std::uint64_t own = 0, opp = 0;
+      random_board(b, rng, own_share, opp_share, own, opp);
+      if (own && legal(b, own, opp)) check_systems(b, own, opp, alive_blocks(b, own, opp), kLargest, tally);
+    }
+  }
+  MESSAGE("closed systems: " << tally.systems_held << " held, " << tally.systems_lost << " lost; counted on "
+                             << tally.kept_with_systems << " positions");
+  CHECK(tally.systems_held > samples(300, 20));
+  CHECK(tally.systems_lost > samples(300, 20));
 }

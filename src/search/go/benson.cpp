@@ -2,6 +2,7 @@
 
 #include <bit>
 
+#include "src/search/go/closed_system.h"
 #include "src/search/go/local_region.h"
 
 namespace gsolve::search::go {
@@ -174,8 +175,11 @@ KeptArea kept_area(const Go& go, std::uint64_t own, std::uint64_t opp) {
   if (!own) return {};
   const Unconditional u = unconditional(go, own, opp, RegionSearch::WhenAllAlive);
   const std::uint64_t safe = with_eyes(go, u.alive, go.board_mask() & ~(own | opp));
-  if (u.alive != own) return {safe, safe};
-  return {u.alive | u.territory | u.enclosed, safe};
+  if (u.alive == own) return {u.alive | u.territory | u.enclosed, safe};
+  const std::uint64_t held = held_systems(go, own, u.alive, opp);
+  if (!held) return {safe, safe};
+  const Unconditional all = u.alive ? unconditional(go, own, opp, RegionSearch::Always) : u;
+  return {all.alive | all.territory | all.enclosed | held, safe};
 }
 
 std::uint64_t superko_safe_area(const Go& go, std::uint64_t own, std::uint64_t opp) {

@@ -68,7 +68,9 @@ Unconditional unconditional(const Go& go, std::uint64_t own, std::uint64_t opp,
 std::uint64_t superko_safe_area(const Go& go, std::uint64_t own, std::uint64_t opp);
 
 // The points a colour keeps: its alive stones, Benson territory and enclosed
-// regions when every stone it has is alive, else superko_safe_area. They are
+// regions when every stone it has is alive or in a closed system it holds
+// (closed_system.h: those systems' stones and regions too), else
+// superko_safe_area. They are
 // kept under superko too if no earlier board has stones of the colour that
 // strictly contain `own`: from here on its stones are never captured, so each of its
 // moves makes a board with more of its stones than any board since, and only

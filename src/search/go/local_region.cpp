@@ -8,55 +8,68 @@ namespace gsolve::search::go {
 
 namespace {
 
-// The memo of one search: open addressing over (colour's stones, opponent's
-// stones), entries of earlier calls told apart by a stamp (nothing to clear).
+// The answers of the local game by (board, area, colour's stones, opponent's
+// stones), kept across calls: a content's answer depends on nothing else, and
+// the prover asks about the same areas again and again, a stone apart.
+// Four-way buckets, entries replaced in turn; a search never holds a
+// reference across its recursion, so a replaced entry is only recomputed.
 class StateMemo {
  public:
   enum Known : std::uint8_t { kUnknown = 0, kFalse = 1, kTrue = 2 };
   struct Entry {
-    std::uint64_t own = 0, opp = 0;
-    std::uint32_t stamp = 0;
+    std::uint64_t area = 0, own = 0, opp = 0;
+    std::uint16_t board = 0;
     Known holds = kUnknown, can_move = kUnknown;  // the two questions asked about a content
   };
 
-  void start() {
-    if (++stamp_ == 0) entries_.fill({}), stamp_ = 1;
+  // The answer known to `question` (a member pointer: holds or can_move).
+  Known find(std::uint16_t board, std::uint64_t area, std::uint64_t own, std::uint64_t opp,
+             Known Entry::*question) const {
+    const Entry* bucket = &entries_[index(board, area, own, opp)];
+    for (int i = 0; i < kWays; ++i)
+      if (bucket[i].own == own && bucket[i].opp == opp && bucket[i].area == area && bucket[i].board == board)
+        return bucket[i].*question;
+    return kUnknown;
   }
-  // The entry of a content, made if new.
-  Entry& find(std::uint64_t own, std::uint64_t opp) {
-    const std::uint64_t h = (own * 0x9E3779B97F4A7C15ull) ^ (opp * 0xC2B2AE3D27D4EB4Full);
-    for (std::size_t i = h >> (64 - kBits);; i = (i + 1) & (kSize - 1)) {
-      Entry& e = entries_[i];
-      if (e.stamp != stamp_) return e = {own, opp, stamp_, kUnknown, kUnknown};
-      if (e.own == own && e.opp == opp) return e;
+  void store(std::uint16_t board, std::uint64_t area, std::uint64_t own, std::uint64_t opp, Known Entry::*question,
+             bool value) {
+    Entry* bucket = &entries_[index(board, area, own, opp)];
+    Entry* e = nullptr;
+    for (int i = 0; i < kWays && !e; ++i)
+      if (bucket[i].own == own && bucket[i].opp == opp && bucket[i].area == area && bucket[i].board == board)
+        e = &bucket[i];
+    if (!e) {
+      e = &bucket[next_];
+      next_ = (next_ + 1) & (kWays - 1);
+      *e = {area, own, opp, board, kUnknown, kUnknown};
     }
+    e->*question = value ? kTrue : kFalse;
   }
 
  private:
-  // Every content of the largest region fits, the table at most half full.
-  static constexpr int kBits = 17;
-  static constexpr std::size_t kSize = std::size_t{1} << kBits;
-  static_assert([] {
-    std::size_t contents = 1;
-    for (int i = 0; i < kLargestSearchedRegion; ++i) contents *= 3;
-    return 2 * contents <= kSize;
-  }());
-  std::array<Entry, kSize> entries_{};
-  std::uint32_t stamp_ = 0;
+  static constexpr int kWays = 4;
+  static constexpr int kBits = 19;  // 16 MB a thread
+  static std::size_t index(std::uint16_t board, std::uint64_t area, std::uint64_t own, std::uint64_t opp) {
+    const std::uint64_t h = (own * 0x9E3779B97F4A7C15ull) ^ (opp * 0xC2B2AE3D27D4EB4Full) ^
+                            (area * 0xD6E8FEB86659FD93ull) ^ (std::uint64_t{board} * 0xFF51AFD7ED558CCDull);
+    return (h >> (64 - kBits)) & ~std::size_t{kWays - 1};
+  }
+  std::array<Entry, std::size_t{1} << kBits> entries_{};
+  int next_ = 0;
 };
 
 // The local game over one region (local_region.h). Stones are board bits.
 class LocalGame {
  public:
   LocalGame(StateMemo& memo, const Go& go, std::uint64_t region)
-      : memo_(memo), go_(go), region_(region), edge_(region & go.neighbours(go.board_mask() & ~region)) {}
+      : memo_(memo),
+        go_(go),
+        region_(region),
+        edge_(region & go.neighbours(go.board_mask() & ~region)),
+        board_(static_cast<std::uint16_t>(go.width() << 8 | go.height())) {}
 
   // The opponent to move (or the colour, which may pass when no invader is left).
-  bool holds(std::uint64_t own, std::uint64_t opp) {
-    StateMemo::Entry& e = memo_.find(own, opp);
-    if (e.holds == StateMemo::kUnknown) e.holds = decide_holds(own, opp) ? StateMemo::kTrue : StateMemo::kFalse;
-    return e.holds == StateMemo::kTrue;
-  }
+  bool holds(std::uint64_t own, std::uint64_t opp) { return ask(own, opp, &StateMemo::Entry::holds); }
 
  private:
   std::uint64_t group(std::uint64_t seed, std::uint64_t within) const {
@@ -89,11 +102,15 @@ class LocalGame {
   }
 
   // The colour to move with invaders in the region: whether a move keeps its win.
-  bool can_move(std::uint64_t own, std::uint64_t opp) {
-    StateMemo::Entry& e = memo_.find(own, opp);
-    if (e.can_move == StateMemo::kUnknown)
-      e.can_move = decide_can_move(own, opp) ? StateMemo::kTrue : StateMemo::kFalse;
-    return e.can_move == StateMemo::kTrue;
+  bool can_move(std::uint64_t own, std::uint64_t opp) { return ask(own, opp, &StateMemo::Entry::can_move); }
+
+  // The memo's answer, else decided and stored.
+  bool ask(std::uint64_t own, std::uint64_t opp, StateMemo::Known StateMemo::Entry::*question) {
+    const StateMemo::Known known = memo_.find(board_, region_, own, opp, question);
+    if (known != StateMemo::kUnknown) return known == StateMemo::kTrue;
+    const bool value = question == &StateMemo::Entry::holds ? decide_holds(own, opp) : decide_can_move(own, opp);
+    memo_.store(board_, region_, own, opp, question, value);
+    return value;
   }
 
   bool decide_can_move(std::uint64_t own, std::uint64_t opp) {
@@ -118,40 +135,25 @@ class LocalGame {
   StateMemo& memo_;
   const Go& go_;
   const std::uint64_t region_, edge_;  // edge_: the region's points next to the alive stones
+  const std::uint16_t board_;
 };
 
-// The answers of earlier calls, direct-mapped by (board, region, invaders).
-struct CachedAnswer {
-  std::uint64_t region = 0, opp = 0;
-  std::uint32_t board = 0;
-  bool holds = false;
-};
-constexpr int kCacheBits = 16;
-
-// A thread's memo and answers, allocated at its first call (4.5 MB).
-struct Scratch {
-  StateMemo memo;
-  std::array<CachedAnswer, std::size_t{1} << kCacheBits> answers{};
-};
-Scratch& scratch() {
-  thread_local const std::unique_ptr<Scratch> s = std::make_unique<Scratch>();
-  return *s;
+// A thread's memo, allocated at its first call.
+StateMemo& memo() {
+  thread_local const std::unique_ptr<StateMemo> m = std::make_unique<StateMemo>();
+  return *m;
 }
 
 }  // namespace
 
 bool colour_holds_region(const Go& go, std::uint64_t region, std::uint64_t opp) {
   if (std::popcount(region) > kLargestSearchedRegion) return false;
-  opp &= region;
-  Scratch& s = scratch();
-  const std::uint32_t board = static_cast<std::uint32_t>(go.width() << 8 | go.height());
-  const std::uint64_t h = (region * 0x9E3779B97F4A7C15ull) ^ (opp * 0xC2B2AE3D27D4EB4Full) ^ board;
-  CachedAnswer& a = s.answers[h >> (64 - kCacheBits)];
-  if (a.region != region || a.opp != opp || a.board != board) {
-    s.memo.start();
-    a = {region, opp, board, LocalGame(s.memo, go, region).holds(0, opp)};
-  }
-  return a.holds;
+  return LocalGame(memo(), go, region).holds(0, opp & region);
+}
+
+bool colour_holds_system(const Go& go, std::uint64_t stones, std::uint64_t regions, std::uint64_t opp) {
+  if (std::popcount(regions) > kLargestSystem) return false;
+  return LocalGame(memo(), go, stones | regions).holds(stones, opp & regions);
 }
 
 }  // namespace gsolve::search::go

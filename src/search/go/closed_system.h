@@ -1,0 +1,23 @@
+// Closed systems (after Müller's safety under alternating play): a set S of a
+// colour's blocks that are not unconditionally alive and the set R of every
+// region (maximal connected set of points without its stones) next to them,
+// where every block next to a region of R is in S or alive. Every liberty of S
+// lies in R, so moves elsewhere never touch S; when the colour wins the local
+// game over R (local_region.h: the opponent may play any point of R, the colour
+// answers there, never passes while invaders remain, and loses if any stone of
+// its is captured), S and R end as its area and none of its stones there is
+// ever captured: its stones only grow, the superko argument of kept_area.
+#pragma once
+
+#include <cstdint>
+
+#include "games/go.h"
+
+namespace gsolve::search::go {
+
+// The stones and regions of the colour's closed systems when every stone of
+// its outside `alive` (its unconditionally alive blocks) lies in one that it
+// holds (regions of at most kLargestSystem points, local_region.h); 0 otherwise.
+std::uint64_t held_systems(const Go& go, std::uint64_t own, std::uint64_t alive, std::uint64_t opp);
+
+}  // namespace gsolve::search::go
