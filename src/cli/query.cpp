@@ -446,8 +446,8 @@ void add_query(CLI::App& app) {
   cmd->add_flag("--weak", o->weak,
                 "Search without remoteness: win/lose/tie, and the exact score in scored games (reversi, go), of the "
                 "position and every move; without --db. A full report (the default) finds every record's remoteness "
-                "and the line too: 8x8 reversi endgames of 15-20 empties take about twice the nodes of --weak "
-                "(1.4-1.6 times the CPU), go:4x4 3.4 times the expansions (docs/benchmarks.md)");
+                "and the line too: 8x8 reversi endgames of 15-20 empties take about 1.5 times the nodes of --weak "
+                "(1.4 times the CPU), go:4x4 3.4 times the expansions (docs/benchmarks.md)");
   cmd->add_option("--sgf", o->sgf_path, "go: the position at the end of the main line of this SGF file")
       ->check(CLI::ExistingFile);
   cmd->add_flag("--progress", o->progress,
