@@ -60,7 +60,11 @@ struct RecordSource {
   bool weak = false;                       // the value (and score) only, no remoteness
   bool searched = false, stopped = false;  // for the report being made
 
-  Record operator()(const typename G::Position& canonical) {
+  Record operator()(const typename G::Position& canonical) { return find(canonical, canonical); }
+
+  // The record of the position whose canonical form is `canonical`, searched
+  // (where it is searched) in the orientation `form`: any of its images, the same record.
+  Record find(const typename G::Position& canonical, const typename G::Position& form) {
     if (stored) {
       const Record r = stored(canonical);
       if (r.known() || !searcher) return r;
@@ -73,7 +77,7 @@ struct RecordSource {
     try {
       if constexpr (search::kHasSearcher<G>) {
         if (recent.size() >= 64) recent.clear();
-        recent.emplace_back(canonical, search_record(canonical));
+        recent.emplace_back(canonical, search_record(form));
         return recent.back().second;
       }
     } catch (const search::Stopped&) {
@@ -82,13 +86,49 @@ struct RecordSource {
     return {};
   }
 
+  // A searched scored position's record from its children's (DESIGN.md's
+  // rule), which are searched first, as played from p: p itself needs no
+  // search, and the children's walks and the line from p (best_line) probe
+  // the table in the orientation the children's searches stored. Records
+  // found are kept for the report's lookups. Stopped first: p's record stays
+  // unknown and root_bounds holds what the finished children prove of its score.
+  void search_children_first(const G& g, const typename G::Position& p) {
+    static_assert(G::kScored);
+    recent.clear();
+    root_bounds.reset();
+    MoveList<G> moves;
+    g.generate_moves(p, moves);
+    const auto range = searcher->impl().score_range(p);
+    int lower = range.first;  // the best score a finished child gives p
+    std::vector<Record> children;
+    for (const auto m : moves) {
+      const auto child = g.play(p, m);
+      const Record r = find(g.canonical(child), child);
+      if (!r.known()) {
+        if (!stopped) return;
+        // The unfinished child's score is at least its proven lower bound; the others' unknown.
+        const int upper = children.size() + 1 < moves.size() ? range.second : -searcher->proven_range().first;
+        root_bounds = {lower, std::max(lower, upper)};
+        return;
+      }
+      lower = std::max(lower, -static_cast<int>(r.score));
+      children.push_back(r);
+    }
+    Record root = combine_children(children, true);
+    if (weak) root.remoteness = 0;
+    recent.emplace_back(g.canonical(p), root);
+  }
+
+  // Bounds on the score of a position search_children_first left unknown.
+  std::optional<std::pair<int, int>> root_bounds;
+
  private:
   std::vector<std::pair<typename G::Position, Record>> recent;
 
-  Record search_record(const typename G::Position& canonical) {
-    if (!weak) return searcher->record(canonical);
+  Record search_record(const typename G::Position& p) {
+    if (!weak) return searcher->record(p);
     // Weak: the exact score where the game is scored, else its sign.
-    const int s = G::kScored ? searcher->solve(canonical) : searcher->solve_weak(canonical);
+    const int s = G::kScored ? searcher->solve(p) : searcher->solve_weak(p);
     return Record{s > 0   ? Value::Win
                   : s < 0 ? Value::Lose
                           : Value::Tie,
@@ -129,7 +169,7 @@ std::optional<std::string> principal_line(const G& g, const typename G::Position
     if (!source.searcher) return std::nullopt;
     if constexpr (search::kHasSearcher<G>) {
       try {
-        for (const auto m : source.searcher->best_line(q)) line.push_back(m);
+        for (const auto m : source.searcher->best_line(q, here)) line.push_back(m);
       } catch (const search::Stopped&) {
         source.stopped = true;
         return std::nullopt;
@@ -193,6 +233,9 @@ void answer_all(const G& g, const QueryOptions& o, bool scored, bool complete, R
     const auto p = g.parse(text);
     source.searched = source.stopped = false;
     const std::uint64_t before = source.searcher ? source.searcher->nodes() : 0;
+    source.root_bounds.reset();
+    if constexpr (search::kWalkedRemoteness<G>)
+      if (source.searcher && !source.stored && !g.terminal(p).primitive()) source.search_children_first(g, p);
     auto report = report_position(g, p, text, [&](const auto& canonical) { return source(canonical); });
     const bool by_rules = report.primitive && !report.record.known() && !source.stopped;
     if (by_rules) report.record = rules_record(g, p, scored);
@@ -209,7 +252,7 @@ void answer_all(const G& g, const QueryOptions& o, bool scored, bool complete, R
     if (source.searched) report.nodes = source.searcher->nodes() - before;  // the line's searches too
     if (source.stopped) {
       report.incomplete = watch.reason();
-      if (!report.record.known() && (!weak || scored)) report.score_bounds = source.searcher->proven_range();
+      if (!report.record.known() && (!weak || scored)) report.score_bounds = source.root_bounds.value_or(source.searcher->proven_range());
     }
     if (o.json)
       std::cout << report_to_json(report, scored, weak).dump() << "\n";
@@ -403,8 +446,8 @@ void add_query(CLI::App& app) {
   cmd->add_flag("--weak", o->weak,
                 "Search without remoteness: win/lose/tie, and the exact score in scored games (reversi, go), of the "
                 "position and every move; without --db. A full report (the default) finds every record's remoteness "
-                "and the line too: 8x8 reversi endgames of 15-20 empties take about twice the nodes of --weak "
-                "(1.4-1.6 times the CPU), go:4x4 3.4 times the expansions (docs/benchmarks.md)");
+                "and the line too: 8x8 reversi endgames of 15-20 empties take about 1.5 times the nodes of --weak "
+                "(1.4 times the CPU), go:4x4 3.4 times the expansions (docs/benchmarks.md)");
   cmd->add_option("--sgf", o->sgf_path, "go: the position at the end of the main line of this SGF file")
       ->check(CLI::ExistingFile);
   cmd->add_flag("--progress", o->progress,

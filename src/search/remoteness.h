@@ -32,6 +32,12 @@
 // game's scoring, and `score` passed to remoteness() is the exact score of p.
 // The walk is sequential; one RemotenessWalk per searcher, per thread. It
 // never clears the searcher's table.
+//
+// A best line (scored_best_line_by_walk) needs no search of its own either:
+// at each step a child keeps the position's record when one probe says its
+// score is the best and the memo (a walk bounded by the remoteness) says its
+// remoteness is one less. Searched in the orientation the record was walked
+// in, its probes are table hits.
 #pragma once
 
 #include <algorithm>
@@ -40,6 +46,7 @@
 #include <cstring>
 #include <stdexcept>
 #include <unordered_map>
+#include <vector>
 
 #include "games/game.h"
 #include "src/core/record.h"
@@ -95,6 +102,20 @@ class RemotenessWalk {
 
   // The exact record of p given its exact score.
   Record record(const Position& p, int score) { return scored_record(score, remoteness(p, score)); }
+
+  // Whether c, a child of a position whose exact record is (score s,
+  // remoteness r), keeps that record: its score is -s and its remoteness
+  // r - 1. One null-window probe and a walk bounded by r - 1, which the memo
+  // of the walk that found r mostly answers.
+  bool keeps_record(const Position& c, int s, int r) {
+    const Position f = search_form(c);
+    const Terminal t = game_.terminal(f);
+    if (t.primitive()) return t.score == -s && r == 1;
+    if (r < 2) return false;
+    ++probes_;
+    if (searcher_.search(f, -s, -s + 1) > -s) return false;  // score(c) > -s: not a best move
+    return walk(f, -s, r - 1) == r - 1;
+  }
 
   std::uint64_t probes() const { return probes_; }        // null-window searches made
   std::size_t positions() const { return memo_.size(); }  // distinct positions walked
@@ -205,17 +226,49 @@ class RemotenessWalk {
 // 64 MB kept outside --hash's tables, the moves of one position need far fewer.
 inline constexpr std::size_t kKeptRemotenessPositions = std::size_t{1} << 20;
 
-template <Game G, class Search>
-Record scored_record_by_walk(const G& game, Search& searcher, const typename G::Position& p, int score) {
+// A walk over the searcher's kept memo where it has one (see below).
+template <Game G, class Search, class Use>
+auto with_kept_walk(const G& game, Search& searcher, Use&& use) {
   if constexpr (requires { searcher.remoteness_memo(); }) {
     auto& memo = searcher.remoteness_memo();
     if (memo.size() > kKeptRemotenessPositions) memo.clear();
     RemotenessWalk<G, Search> walk(game, searcher, memo);
-    return walk.record(p, score);
+    return use(walk);
   } else {
     RemotenessWalk<G, Search> walk(game, searcher);
-    return walk.record(p, score);
+    return use(walk);
   }
+}
+
+template <Game G, class Search>
+Record scored_record_by_walk(const G& game, Search& searcher, const typename G::Position& p, int score) {
+  return with_kept_walk(game, searcher, [&](auto& walk) { return walk.record(p, score); });
+}
+
+// One best line from p, whose exact record is `record` (found by a walk):
+// at each step the first move whose child keeps the record
+// (RemotenessWalk::keeps_record), so the same line as a test of every
+// child's own record, from the probes and the memo that found `record`.
+template <Game G, class Search>
+std::vector<typename G::Move> scored_best_line_by_walk(const G& game, Search& searcher,
+                                                       const typename G::Position& p, Record record) {
+  return with_kept_walk(game, searcher, [&](auto& walk) {
+    std::vector<typename G::Move> line;
+    auto q = p;
+    int s = record.score, r = record.remoteness;
+    MoveList<G> moves;
+    while (!game.terminal(q).primitive()) {
+      game.generate_moves(q, moves);
+      const auto best = std::find_if(moves.begin(), moves.end(),
+                                     [&](const auto m) { return walk.keeps_record(game.play(q, m), s, r); });
+      if (best == moves.end()) throw std::logic_error("best line: no move keeps the position's record");
+      line.push_back(*best);
+      q = game.play(q, *best);
+      s = -s;
+      --r;
+    }
+    return line;
+  });
 }
 
 }  // namespace gsolve::search

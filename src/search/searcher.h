@@ -44,6 +44,14 @@ inline constexpr bool kHasSearcher<GoLine> =
 template <>
 inline constexpr bool kHasSearcher<Treblecross> = true;  // docs/adding_a_game.md's example
 
+// Games whose records get their remoteness from the walk after the score
+// (remoteness.h, the game's record_from_search): their best lines follow the
+// walk's probes and memo.
+template <class G>
+inline constexpr bool kWalkedRemoteness = false;
+template <>
+inline constexpr bool kWalkedRemoteness<Reversi> = true;
+
 // Searchers that use one thread: parallel work gives each thread its own.
 template <class G>
 inline constexpr bool kSerialSearcher = false;
@@ -148,6 +156,8 @@ class Searcher {
   // their record (the winner the soonest win, the loser the latest loss, the
   // score first): as many moves as p's remoteness.
   std::vector<typename G::Move> best_line(const Position& p);
+  // The same from p's exact record, known already (a query's report).
+  std::vector<typename G::Move> best_line(const Position& p, Record record);
   // Exact score and record of p and of every child, and a principal variation.
   Analysis<G> analyze(const Position& p);
   // A best line from p, whose exact score is `score`: null-window tests of the

@@ -111,12 +111,17 @@ Record Searcher<G>::record_or_rules(const Position& p) {
 
 template <class G>
 std::vector<typename G::Move> Searcher<G>::best_line(const Position& p) {
+  return best_line(p, record_or_rules(p));
+}
+
+template <class G>
+std::vector<typename G::Move> Searcher<G>::best_line(const Position& p, Record here) {
+  if constexpr (kWalkedRemoteness<G>) return scored_best_line_by_walk(game_, *this, p, here);
   // At each step a child whose record, seen from the mover, is the position's
   // own: the score decides first (a null-window test of each child), then
   // the remoteness (the record of a child that keeps the score).
   std::vector<typename G::Move> line;
   Position q = p;
-  Record here = record_or_rules(q);
   MoveList<G> moves;
   while (!game_.terminal(q).primitive()) {
     const int s = solve(q);

@@ -81,6 +81,23 @@ print(len(a), 'positions compared;', sum(y['source'] == 'search' for y in b), 's
 sys.exit(1 if bad else 0)
 EOF
 
+# The full reversi report (every move's score and remoteness, the line) of
+# positions whose remoteness counts passes or an early end, pinned: with 1 and
+# 2 threads, the moves searched before the position, the line from the walk.
+REPORT="$(dirname "$DATA")/reversi/report-passes.jsonl"
+for t in 1 2; do
+  python3 -c "import json,sys; [print(json.loads(l)['position']) for l in sys.stdin]" <"$REPORT" |
+    "$BIN" query --game reversi:8x8 --json --threads $t --hash 64 - >"$WORK/report.json"
+  python3 - "$REPORT" "$WORK/report.json" <<'EOF2' || fail "reversi full report differs from the pinned one ($t threads)"
+import json, sys
+want = [json.loads(l) for l in open(sys.argv[1])]
+got = [json.loads(l) for l in open(sys.argv[2])]
+for g in got:
+    g.pop('nodes')
+sys.exit(0 if got == want else 1)
+EOF2
+done
+
 # A killed --store-depth solve resumes to the same database.
 set +e
 GSOLVE_TEST_KILL_AFTER_SEARCHED=40 "$BIN" solve connect4:5x4 --db "$WORK/killed.gsdb" --store-depth 6 --threads 2 --hash 64 >/dev/null 2>&1

@@ -117,3 +117,36 @@ TEST_CASE("remoteness: every reachable reversi:4x4 position agrees with the retr
   CHECK(checked == 62789);
   CHECK(mismatches == 0);
 }
+
+TEST_CASE("remoteness: the walk's best line is the first move keeping the record at every step (reversi:4x4)") {
+  // Against the records of a second walk: every reachable position's line is
+  // as long as its remoteness and takes, at each step, the first move (in the
+  // rules' order) whose child's record, seen from the mover, is the position's.
+  const Reversi g(4);
+  ExhaustiveSearch s{g};
+  search::RemotenessWalk<Reversi, ExhaustiveSearch> reference(g, s);
+  auto record_of = [&](const Reversi::Position& p) { return reference.record(p, s.exact(p)); };
+  std::size_t lines = 0, with_pass = 0, wrong = 0;
+  for (const auto& p : reachable(g)) {
+    if (g.terminal(p).primitive()) continue;
+    Record here = record_of(p);
+    const auto line = search::scored_best_line_by_walk(g, s, p, here);
+    ++lines;
+    if (line.size() != here.remoteness) ++wrong;
+    auto q = p;
+    for (const auto m : line) {
+      MoveList<Reversi> moves;
+      g.generate_moves(q, moves);
+      const auto first = *std::find_if(moves.begin(), moves.end(),
+                                       [&](auto c) { return as_parent(record_of(g.play(q, c))) == here; });
+      if (m != first) ++wrong;
+      with_pass += g.format_move(q, m) == "pass";
+      q = g.play(q, m);
+      here = record_of(q);
+    }
+    if (!g.terminal(q).primitive()) ++wrong;
+  }
+  CHECK(lines > 40000);
+  CHECK(with_pass > 0);
+  CHECK(wrong == 0);
+}
