@@ -252,7 +252,8 @@ void answer_all(const G& g, const QueryOptions& o, bool scored, bool complete, R
     if (source.searched) report.nodes = source.searcher->nodes() - before;  // the line's searches too
     if (source.stopped) {
       report.incomplete = watch.reason();
-      if (!report.record.known() && (!weak || scored)) report.score_bounds = source.root_bounds.value_or(source.searcher->proven_range());
+      if (!report.record.known() && (!weak || scored))
+        report.score_bounds = source.root_bounds.value_or(source.searcher->proven_range());
     }
     if (o.json)
       std::cout << report_to_json(report, scored, weak).dump() << "\n";

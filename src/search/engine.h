@@ -207,10 +207,10 @@ class Engine final : public SearchImpl<typename P::Game> {
         }
       }
     }
-    if constexpr (requires(u64& n) { p_.order_late(s, alpha, node, 0, n); }) {
-      const bool defer = may_defer && !killers_ && !history_ &&
-                         std::any_of(node.moves, node.moves + node.count,
-                                     [&](const MoveItem& m) { return m.table_move == tt_move; });
+    if constexpr (requires(u64 & n) { p_.order_late(s, alpha, node, 0, n); }) {
+      const bool defer =
+          may_defer && !killers_ && !history_ &&
+          std::any_of(node.moves, node.moves + node.count, [&](const MoveItem& m) { return m.table_move == tt_move; });
       if (node.late_order && !defer) {
         p_.order_late(s, alpha, node, 0, node.order_nodes);
         node.late_order = false;
@@ -250,7 +250,7 @@ class Engine final : public SearchImpl<typename P::Game> {
   // without a cut-off); returns the nodes it searched.
   u64 order_rest(const State& s, int alpha, Node<P>& node) const {
     u64 n = 0;
-    if constexpr (requires(u64& k) { p_.order_late(s, alpha, node, 1, k); }) {
+    if constexpr (requires(u64 & k) { p_.order_late(s, alpha, node, 1, k); }) {
       p_.order_late(s, alpha, node, 1, n);
       node.late_order = false;
       sort_moves(node, 1);

@@ -250,8 +250,8 @@ Record scored_record_by_walk(const G& game, Search& searcher, const typename G::
 // (RemotenessWalk::keeps_record), so the same line as a test of every
 // child's own record, from the probes and the memo that found `record`.
 template <Game G, class Search>
-std::vector<typename G::Move> scored_best_line_by_walk(const G& game, Search& searcher,
-                                                       const typename G::Position& p, Record record) {
+std::vector<typename G::Move> scored_best_line_by_walk(const G& game, Search& searcher, const typename G::Position& p,
+                                                       Record record) {
   return with_kept_walk(game, searcher, [&](auto& walk) {
     std::vector<typename G::Move> line;
     auto q = p;

@@ -137,8 +137,8 @@ TEST_CASE("remoteness: the walk's best line is the first move keeping the record
     for (const auto m : line) {
       MoveList<Reversi> moves;
       g.generate_moves(q, moves);
-      const auto first = *std::find_if(moves.begin(), moves.end(),
-                                       [&](auto c) { return as_parent(record_of(g.play(q, c))) == here; });
+      const auto first =
+          *std::find_if(moves.begin(), moves.end(), [&](auto c) { return as_parent(record_of(g.play(q, c))) == here; });
       if (m != first) ++wrong;
       with_pass += g.format_move(q, m) == "pass";
       q = g.play(q, m);

@@ -198,8 +198,8 @@ class ReversiPlugin {
       const u64 odd = n < kParityEmpties ? odd_quadrants(empty, geometry_) : 0;
       for (int i = from; i < node.count; ++i) {
         const MoveItem& m = node.moves[i];
-        node.moves[i].order += child_order(m.child_key.own, m.child_key.opp, empty & ~(u64{1} << m.square), m.square,
-                                           odd, geometry_);
+        node.moves[i].order +=
+            child_order(m.child_key.own, m.child_key.opp, empty & ~(u64{1} << m.square), m.square, odd, geometry_);
       }
     }
     if (!(eval8_ || eval6_) || n < order_empties_) return;
