@@ -23,15 +23,6 @@ constexpr int kMeasureInterior = GSOLVE_GO_MEASURE_INTERIOR;
 constexpr int kMeasureInterior = 1;
 #endif
 
-std::uint64_t component(const Go& go, std::uint64_t seed, std::uint64_t within) {
-  std::uint64_t g = seed;
-  for (;;) {
-    const std::uint64_t grown = (g | go.neighbours(g)) & within;
-    if (grown == g) return g;
-    g = grown;
-  }
-}
-
 // Whether every part of `region` without the colour's new stones `placed` holds
 // at most one point away from the alive stones and the placed ones.
 bool settled(const Go& go, std::uint64_t region, std::uint64_t inside, std::uint64_t placed) {
@@ -86,6 +77,15 @@ bool reducible(const Go& go, std::uint64_t region, std::uint64_t inside, std::ui
 }
 
 }  // namespace
+
+std::uint64_t component(const Go& go, std::uint64_t seed, std::uint64_t within) {
+  std::uint64_t g = seed;
+  for (;;) {
+    const std::uint64_t grown = (g | go.neighbours(g)) & within;
+    if (grown == g) return g;
+    g = grown;
+  }
+}
 
 Unconditional unconditional(const Go& go, std::uint64_t own, std::uint64_t opp, RegionSearch search) {
   constexpr int kMax = 49;

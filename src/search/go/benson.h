@@ -44,6 +44,9 @@
 
 namespace gsolve::search::go {
 
+// The points of `within` connected to `seed` in it.
+std::uint64_t component(const Go& go, std::uint64_t seed, std::uint64_t within);
+
 struct Unconditional {
   std::uint64_t alive = 0;      // stones that can never be captured
   std::uint64_t territory = 0;  // points that end as the colour's area

@@ -2,32 +2,20 @@
 
 #include <bit>
 
+#include "src/search/go/benson.h"
 #include "src/search/go/local_region.h"
 
 namespace gsolve::search::go {
-
-namespace {
-
-// The points of `within` connected to `seed` in it.
-std::uint64_t flood(const Go& go, std::uint64_t seed, std::uint64_t within) {
-  for (std::uint64_t g = seed;;) {
-    const std::uint64_t grown = (g | go.neighbours(g)) & within;
-    if (grown == g) return g;
-    g = grown;
-  }
-}
-
-}  // namespace
 
 std::uint64_t held_systems(const Go& go, std::uint64_t own, std::uint64_t alive, std::uint64_t opp) {
   const std::uint64_t not_own = go.board_mask() & ~own;
   std::uint64_t loose = own & ~alive, held = 0;
   while (loose) {
-    std::uint64_t stones = flood(go, loose & (~loose + 1), loose), regions = 0;
+    std::uint64_t stones = component(go, loose & (~loose + 1), loose), regions = 0;
     for (;;) {
-      regions = flood(go, go.neighbours(stones) & not_own, not_own);
+      regions = component(go, go.neighbours(stones) & not_own, not_own);
       if (std::popcount(regions) > kLargestSystem) return 0;
-      const std::uint64_t grown = flood(go, stones | (go.neighbours(regions) & loose), loose);
+      const std::uint64_t grown = component(go, stones | (go.neighbours(regions) & loose), loose);
       if (grown == stones) break;
       stones = grown;
     }
