@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <cstdlib>
 #include <exception>
 #include <mutex>
 #include <optional>
@@ -100,10 +101,13 @@ void serve_units(Cluster& cluster, std::size_t units, const WorkUnit& work, cons
   std::vector<std::pair<std::size_t, std::vector<std::uint64_t>>> finished;  // by the root's worker thread
   std::exception_ptr worker_error;
   SharedLog shared(cluster.size());
+  // Test hook: GSOLVE_TEST_ROOT_SERVES_ONLY=1 leaves every unit to the other
+  // processes (what they exchange then depends on no race with the root).
+  const bool root_works = !std::getenv("GSOLVE_TEST_ROOT_SERVES_ONLY");
   std::thread worker([&] {
     try {
       std::vector<std::uint64_t> words;
-      while (const auto unit = dispenser.take(0)) {
+      while (const auto unit = root_works ? dispenser.take(0) : std::nullopt) {
         if (sharing.give) {
           words.clear();
           {
