@@ -1,6 +1,7 @@
 #include <doctest/doctest.h>
 
 #include <cstdint>
+#include <vector>
 
 #include "src/search/go/proof_table.h"
 
@@ -100,4 +101,49 @@ TEST_CASE("proof table: estimates and results come back whole; a result whose ce
   table.store(key(30), 20, 8, 8, nullptr, 1 << 10);
   REQUIRE(table.find(key(20), 20, e, cert));
   CHECK(e.phi == 8);
+}
+
+TEST_CASE("explored boards: the kept-area boards of merged proofs are every superset of one set, and no more") {
+  // Reference: a board is in S when its black stones strictly contain one of the sets grown.
+  const auto in_reference = [](const std::vector<std::uint64_t>& sets, std::uint64_t board) {
+    for (const std::uint64_t a : sets)
+      if (ExploredBoards::strictly_contains(board, a)) return true;
+    return false;
+  };
+  // Every family of up to three sets over 6 points, merged in one summary,
+  // and every board of those points: the summary holds every board of the
+  // reference (it is sound), and for one set exactly those.
+  std::uint64_t over = 0, boards = 0, over_intersection = 0;
+  for (std::uint64_t a = 0; a < 64; a += 3)
+    for (std::uint64_t b = 0; b < 64; b += 5)
+      for (std::uint64_t c = 0; c < 64; c += 7) {
+        std::vector<std::uint64_t> sets{a};
+        ExploredBoards one = ExploredBoards::none(), merged = ExploredBoards::none(), right = ExploredBoards::none();
+        one.grows(true, a);
+        merged.grows(true, a);
+        right.grows(true, b);
+        right.grows(true, c);
+        merged.merge(right);  // merged in two steps, as proofs are
+        for (std::uint64_t y = 0; y < 64; ++y) {
+          REQUIRE(one.may_contain(y, 0, 0) == in_reference(sets, y));
+          const bool reference = in_reference({a, b, c}, y);
+          REQUIRE((!reference || merged.may_contain(y, 0, 0)));
+          over += merged.may_contain(y, 0, 0) && !reference;
+          over_intersection += ExploredBoards::strictly_contains(y, a & b & c) && !reference;
+          ++boards;
+        }
+      }
+  // Coarser than the reference (one set stands for several), but finer than
+  // the intersection alone: {0, 1} and {0, 2} merged do not hold {0, 3}.
+  CHECK(over == 21613);
+  CHECK(over_intersection == 50084);
+  CHECK(boards == 183040);
+  ExploredBoards two = ExploredBoards::none();
+  two.grows(false, 0b0011);
+  two.grows(false, 0b0101);
+  CHECK_FALSE(two.may_contain(0, 0b1001, 0));
+  CHECK_FALSE(two.may_contain(0, 0b0011, 0));
+  CHECK(two.may_contain(0, 0b0111, 0));
+  CHECK(two.may_contain(0, 0b1011, 0));  // not in the reference: the price of one set
+  CHECK_FALSE(two.may_contain(0b1111, 0, 0));  // white stones only
 }

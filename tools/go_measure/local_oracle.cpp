@@ -204,9 +204,9 @@ LocalOracle::Shape LocalOracle::solve(std::uint64_t region, const std::vector<st
 
 const LocalOracle::Shape* LocalOracle::shape(std::uint64_t region, std::uint64_t safe, std::uint64_t empty) {
   std::vector<std::uint64_t> enclosure;
-  // The key: each enclosing block's neighbours in the region (at most 8
-  // points) and its liberties outside (0, 1, 2 or more), 10 bits each.
-  std::uint64_t key = 0;
+  // The key: each enclosing block's neighbours in the region (at most
+  // kMaxRegion points) and its liberties outside (0, 1, 2 or more), 12 bits each.
+  unsigned __int128 key = 0;
   for (std::uint64_t rest = go_.neighbours(region) & safe; rest;) {
     const std::uint64_t b = component(go_, rest & (~rest + 1), safe);
     rest &= ~b;
@@ -220,10 +220,10 @@ const LocalOracle::Shape* LocalOracle::shape(std::uint64_t region, std::uint64_t
     int j = 0;
     for (std::uint64_t r = region; r; r &= r - 1, ++j)
       if (around >> std::countr_zero(r) & 1) byte |= std::uint64_t{1} << j;
-    bytes.push_back(byte | std::uint64_t(std::min(2, std::popcount(go_.neighbours(b) & empty & ~region))) << 8);
+    bytes.push_back(byte | std::uint64_t(std::min(2, std::popcount(go_.neighbours(b) & empty & ~region))) << 10);
   }
   std::sort(bytes.begin(), bytes.end());
-  for (const std::uint64_t byte : bytes) key = key << 10 | byte;
+  for (const std::uint64_t byte : bytes) key = key << 12 | byte;
   auto it = tables_.find({region, key});
   if (it == tables_.end()) it = tables_.emplace(std::pair{region, key}, solve(region, enclosure, empty)).first;
   return &it->second;

@@ -44,10 +44,11 @@ namespace gsolve::go_measure {
 
 class LocalOracle {
  public:
-  static constexpr int kMaxRegion = 8;
+  static constexpr int kMaxRegion = 10;
+  static constexpr int kDefaultRegion = 8;
 
   // Regions of at most max_region points (up to kMaxRegion) are solved.
-  explicit LocalOracle(const Go& go, int max_region = kMaxRegion) : go_(go), max_region_(max_region) {}
+  explicit LocalOracle(const Go& go, int max_region = kDefaultRegion) : go_(go), max_region_(max_region) {}
   int max_region() const { return max_region_; }
 
   // Bounds on the final score of the side to move (komi included) by the
@@ -84,12 +85,13 @@ class LocalOracle {
   Go go_;
   int max_region_;
   struct KeyHash {
-    std::size_t operator()(const std::pair<std::uint64_t, std::uint64_t>& k) const {
-      return k.first * 0x9e3779b97f4a7c15ull ^ k.second;
+    std::size_t operator()(const std::pair<std::uint64_t, unsigned __int128>& k) const {
+      return k.first * 0x9e3779b97f4a7c15ull ^ static_cast<std::uint64_t>(k.second) ^
+             static_cast<std::uint64_t>(k.second >> 64) * 0xc2b2ae3d27d4eb4full;
     }
   };
   // By the region and its enclosing blocks' neighbours in it.
-  std::unordered_map<std::pair<std::uint64_t, std::uint64_t>, Shape, KeyHash> tables_;
+  std::unordered_map<std::pair<std::uint64_t, unsigned __int128>, Shape, KeyHash> tables_;
 };
 
 }  // namespace gsolve::go_measure

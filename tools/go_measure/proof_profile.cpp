@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -49,7 +50,16 @@ std::uint64_t position_hash(const Go::Position& p, int t) {
 struct Row {
   std::uint64_t expansions = 0, distinct = 0, alive = 0, decided = 0, top = 0, below = 0, below_holds = 0;
   std::uint64_t proven = 0, first = 0, at_sight = 0, descents = 0;
+  std::uint64_t kind[5] = {};                 // proving moves: capture, atari, next to the opponent, other, pass
+  std::uint64_t killer = 0, killer_fixes = 0;  // the last proving move at the ply proves again; and the first child did not
+  std::uint64_t refuted = 0, refuted_children = 0;
+  double most_share = 0, first_share = 0;
+  std::uint64_t proven_work = 0, wasted_work = 0, refuted_work = 0;  // below proven (descended) and refuted expansions
   void add(const Row& r) {
+    proven_work += r.proven_work, wasted_work += r.wasted_work, refuted_work += r.refuted_work;
+    for (int k = 0; k < 5; ++k) kind[k] += r.kind[k];
+    killer += r.killer, killer_fixes += r.killer_fixes, refuted += r.refuted, refuted_children += r.refuted_children;
+    most_share += r.most_share, first_share += r.first_share;
     expansions += r.expansions, distinct += r.distinct, alive += r.alive, decided += r.decided, top += r.top,
         below += r.below;
     below_holds += r.below_holds;
@@ -62,6 +72,7 @@ struct Profile {
   int base = -1;  // line index of the first test's root
   bool score_goal = true;
   std::vector<Row> rows;  // per ply below the base
+  std::vector<int> last_proving;  // per ply: the proving move of the last proven expansion there
   SeenSet seen;
   std::vector<int> decided_above;  // per ply on the line: the shallowest decided node's ply, or -1
   std::vector<int> verdict;        // per ply on the line: the oracle's on the node's goal (1 holds, -1 fails, 0 none)
@@ -74,6 +85,7 @@ struct Profile {
     if (static_cast<int>(rows.size()) <= ply) {
       rows.resize(ply + 1);
       decided_above.resize(ply + 1, -1);
+      last_proving.resize(ply + 1, -1);
       verdict.resize(ply + 1, 0);
       at.resize(ply + 1);
       t_at.resize(ply + 1);
@@ -115,6 +127,19 @@ struct Profile {
         "local oracle: regions up to {} points, {} region shapes solved; on the nodes resolved, its "
         "verdict agrees {} times, disagrees {} times\n",
         oracle->max_region(), oracle->shapes_solved(), agree, disagree);
+    out += fmt::format("{:>4} {:>9} {:>7} {:>7} {:>7} {:>7} {:>7} {:>8} {:>8} {:>9} {:>9} {:>8} {:>8} {:>10} {:>7} {:>10}\n", "ply", "proven",
+                       "capt%", "atari%", "touch%", "other%", "pass%", "killer%", "fixes%", "refuted", "children",
+                       "most%", "first%", "work+", "wasted%", "work-");
+    const auto order_line = [&](const std::string& ply, const Row& r) {
+      const double p = r.proven ? 100.0 / r.proven : 0.0, q = r.refuted ? 1.0 / r.refuted : 0.0;
+      out += fmt::format("{:>4} {:>9} {:>7.1f} {:>7.1f} {:>7.1f} {:>7.1f} {:>7.1f} {:>8.1f} {:>8.1f} {:>9} {:>9.2f} {:>8.1f} {:>8.1f} {:>10} {:>7.1f} {:>10}\n",
+                         ply, r.proven, p * r.kind[0], p * r.kind[1], p * r.kind[2], p * r.kind[3], p * r.kind[4],
+                         p * r.killer, p * r.killer_fixes, r.refuted, q * r.refuted_children, 100 * q * r.most_share,
+                         100 * q * r.first_share, r.proven_work,
+                         r.proven_work ? 100.0 * r.wasted_work / r.proven_work : 0.0, r.refuted_work);
+    };
+    for (std::size_t ply = 0; ply < rows.size(); ++ply) order_line(std::to_string(ply), rows[ply]);
+    order_line("all", all);
     std::fputs(out.c_str(), stderr);
   }
 };
@@ -125,10 +150,10 @@ Profile profile;
 
 void profile_begin(const Go& go, const std::vector<Go::Position>& line, bool score_goal, int t) {
   if (!profile.oracle) {
-    // GSOLVE_MEASURE_MAX_REGION: the oracle's largest region (default and at most 8 points).
+    // GSOLVE_MEASURE_MAX_REGION: the oracle's largest region (default 8 points, at most 10).
     const char* max_region = std::getenv("GSOLVE_MEASURE_MAX_REGION");
     const int most =
-        max_region ? std::clamp(std::atoi(max_region), 1, LocalOracle::kMaxRegion) : LocalOracle::kMaxRegion;
+        max_region ? std::clamp(std::atoi(max_region), 1, LocalOracle::kMaxRegion) : LocalOracle::kDefaultRegion;
     profile.oracle = std::make_unique<LocalOracle>(go, most);
     profile.oracle_go = std::make_unique<Go>(go);
   }
@@ -171,8 +196,13 @@ void profile_resolved(int index, bool proven) {
                stderr);
 }
 
-void profile_proven(int index, int descents, int first, int proving) {
-  Row& r = profile.row(index - profile.base);
+void profile_proven(const Go& go, const Go::Position& p, int index, int descents, int first, int proving,
+                    Go::Move move, std::uint64_t work, std::uint64_t wasted) {
+  const int ply = index - profile.base;
+  Row& r = profile.row(ply);
+  int& killer = profile.last_proving[ply];
+  const bool killer_hit = killer == move;
+  killer = move;
   if (first < 0) {
     ++r.at_sight;
     return;
@@ -180,6 +210,37 @@ void profile_proven(int index, int descents, int first, int proving) {
   ++r.proven;
   r.first += first == proving;
   r.descents += descents;
+  r.killer += killer_hit;
+  r.killer_fixes += killer_hit && first != proving;
+  r.proven_work += work;
+  r.wasted_work += wasted;
+  // The proving move's kind: whether it captures, ataris or touches an opponent block.
+  int kind = 4;
+  if (move != Go::kPass) {
+    const std::uint64_t stone = std::uint64_t{1} << move, opp = p.opp(), empty = go.board_mask() & ~(p.black | p.white);
+    kind = 3;
+    for (std::uint64_t rest = go.neighbours(stone) & opp; rest;) {
+      std::uint64_t block = rest & (~rest + 1);
+      for (std::uint64_t grown = block;; block = grown) {
+        grown = (block | go.neighbours(block)) & opp;
+        if (grown == block) break;
+      }
+      rest &= ~block;
+      const int liberties = std::popcount(go.neighbours(block) & empty & ~stone);
+      kind = std::min(kind, liberties == 0 ? 0 : liberties == 1 ? 1 : 2);
+    }
+  }
+  ++r.kind[kind];
+}
+
+void profile_refuted(int index, int children, std::uint64_t work, std::uint64_t most, std::uint64_t first) {
+  Row& r = profile.row(index - profile.base);
+  ++r.refuted;
+  r.refuted_children += children;
+  r.refuted_work += work;
+  if (work == 0) return;
+  r.most_share += static_cast<double>(most) / static_cast<double>(work);
+  r.first_share += static_cast<double>(first) / static_cast<double>(work);
 }
 
 }  // namespace gsolve::go_measure

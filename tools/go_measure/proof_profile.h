@@ -14,11 +14,19 @@
 //   first        of those, the first child the expansion descended into proved it
 //   at sight     expansions that ended proven without descending (a child decided on sight)
 // and the mean number of descents of the proven expansions; then how often
-// the oracle's verdicts agree with the prover's results.
+// the oracle's verdicts agree with the prover's results. A second table
+// (`order`) has, per ply, the proven expansions' proving move by kind
+// (capture, atari, next to an opponent stone, other, pass), how often it is
+// the proving move of the last proven expansion at that ply (a killer), the
+// share of the proven expansions' work spent in children that did not prove, and
+// the refuted expansions (goal disproven after descending): how many
+// children they descended into, and the share of their work in the child
+// that took the most and in the first child descended into.
 // Environment: GSOLVE_MEASURE_MAX_REGION=N solves regions of at most N points
-// (default 8); GSOLVE_MEASURE_DUMP=1 prints the first disagreeing positions.
+// (default 8, at most 10); GSOLVE_MEASURE_DUMP=1 prints the first disagreeing positions.
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 #include "games/go.h"
@@ -34,9 +42,15 @@ void profile_enter(const Go::Position& p, int index, int t);
 // The expansion at line index `index` ended with its goal proven or disproven
 // (checks the oracle's verdict on it).
 void profile_resolved(int index, bool proven);
-// The expansion at line index `index` ended with its goal proven; it
+// The expansion of p at line index `index` ended with its goal proven; it
 // descended `descents` times, first into child `first` (-1: none), and
-// child `proving` proved it.
-void profile_proven(int index, int descents, int first, int proving);
+// child `proving` (move `move`) proved it.
+// `work` expansions below it, `wasted` of them in children other than the proving one.
+void profile_proven(const Go& go, const Go::Position& p, int index, int descents, int first, int proving,
+                    Go::Move move, std::uint64_t work, std::uint64_t wasted);
+// The expansion at line index `index` ended with its goal disproven after
+// descending into `children` children: `work` expansions below it, `most`
+// in the child that took the most, `first` in the first child descended into.
+void profile_refuted(int index, int children, std::uint64_t work, std::uint64_t most, std::uint64_t first);
 
 }  // namespace gsolve::go_measure

@@ -13,11 +13,17 @@
 // captured are on every board of S, and an earlier board of the game lacks at
 // least the stones played since it.
 // S may also hold every board whose black (or white) stones strictly contain
-// grown_black (grown_white; ~0 for none): the boards a static bound relies on
-// when it counts on a side's moves never being forbidden (benson.h's
-// kept_area). Two such sets merge into the one of the stones' intersection.
+// a set A (grown_black, grown_white; ~0 for none): the boards a static bound
+// relies on when it counts on a side's moves never being forbidden (benson.h's
+// kept_area). Several such sets A_i merge into "the boards whose stones
+// contain the intersection of the A_i and number more than the fewest of
+// them" (a board strictly containing A_i does both); the count is kept in
+// the top byte (boards have at most 49 points), and for one set the test is
+// exactly "strictly contains".
 #pragma once
 
+#include <algorithm>
+#include <bit>
 #include <cstdint>
 
 #include "src/search/go/board_symmetry.h"
@@ -46,18 +52,21 @@ struct ExploredBoards {
     add_key(key);
   }
   // Adds the boards whose black (else white) stones strictly contain `stones`.
-  void grows(bool black, std::uint64_t stones) { (black ? grown_black : grown_white) &= stones; }
+  void grows(bool black, std::uint64_t stones) {
+    std::uint64_t& grown = black ? grown_black : grown_white;
+    grown = merge_grown(grown, stones | static_cast<std::uint64_t>(std::popcount(stones)) << kCountShift);
+  }
   void merge(const ExploredBoards& o) {
     all_black &= o.all_black;
     all_white &= o.all_white;
     any_black |= o.any_black;
     any_white |= o.any_white;
     for (int i = 0; i < 4; ++i) bloom[i] |= o.bloom[i];
-    grown_black &= o.grown_black;
-    grown_white &= o.grown_white;
+    grown_black = merge_grown(grown_black, o.grown_black);
+    grown_white = merge_grown(grown_white, o.grown_white);
   }
   bool may_contain(std::uint64_t black, std::uint64_t white, std::uint64_t key) const {
-    if (strictly_contains(black, grown_black) || strictly_contains(white, grown_white)) return true;
+    if (in_grown(black, grown_black) || in_grown(white, grown_white)) return true;
     if ((all_black & ~black) | (all_white & ~white)) return false;
     if ((black & ~any_black) | (white & ~any_white)) return false;
     const unsigned a = key & 255, b = (key >> 8) & 255;
@@ -70,8 +79,8 @@ struct ExploredBoards {
     e.all_white = sym.apply(s, all_white);
     e.any_black = sym.apply(s, any_black);
     e.any_white = sym.apply(s, any_white);
-    if (grown_black != kNone) e.grown_black = sym.apply(s, grown_black);
-    if (grown_white != kNone) e.grown_white = sym.apply(s, grown_white);
+    if (grown_black != kNone) e.grown_black = sym.apply(s, grown_black & kStones) | (grown_black & ~kStones);
+    if (grown_white != kNone) e.grown_white = sym.apply(s, grown_white & kStones) | (grown_white & ~kStones);
     return e;
   }
 
@@ -80,6 +89,17 @@ struct ExploredBoards {
   }
 
  private:
+  static constexpr int kCountShift = 56;
+  static constexpr std::uint64_t kStones = (std::uint64_t{1} << kCountShift) - 1;
+  static std::uint64_t merge_grown(std::uint64_t a, std::uint64_t b) {
+    return (a & b & kStones) | std::min(a >> kCountShift, b >> kCountShift) << kCountShift;
+  }
+  // Whether a board with these stones is in the grown set (never for kNone: its count is 255).
+  static bool in_grown(std::uint64_t stones, std::uint64_t grown) {
+    const std::uint64_t g = grown & kStones;
+    return (stones & g) == g && std::popcount(stones) > static_cast<int>(grown >> kCountShift);
+  }
+
   void add_key(std::uint64_t key) {
     const unsigned a = key & 255, b = (key >> 8) & 255;
     bloom[a >> 6] |= std::uint64_t{1} << (a & 63);

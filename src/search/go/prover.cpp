@@ -172,6 +172,7 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
 #ifdef GSOLVE_GO_MEASURE_PROOF
   go_measure::profile_enter(p, line_.top(), t);
   int descents = 0, first_descent = -1;
+  std::uint64_t child_work[Go::kMaxMoves + 1] = {};
 #endif
   SuperkoHits forbidden;  // earlier boards that superko forbids a move to recreate
   int count = 0;
@@ -233,8 +234,14 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
     const std::uint64_t widened = std::max<std::uint64_t>(delta2 + std::uint64_t{1}, delta2 + delta2 / 4);
     const std::uint32_t child_th_delta = static_cast<std::uint32_t>(std::min<std::uint64_t>(th_phi, widened));
     line_.push(c.node);
+#ifdef GSOLVE_GO_MEASURE_PROOF
+    const std::uint64_t before_child = nodes_;
+#endif
     c.numbers = mid(child_t, static_cast<std::uint32_t>(std::min<std::uint64_t>(child_th_phi, kInfinity)),
                     child_th_delta, c.seen, c.hits);
+#ifdef GSOLVE_GO_MEASURE_PROOF
+    child_work[best] += nodes_ - before_child;
+#endif
     line_.pop();
   }
 
@@ -248,11 +255,20 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
     if (own.phi == 0) {  // one child's failure proves it
       const Child& c = *std::find_if(kids, kids + count, [](const Child& k) { return k.numbers.delta == 0; });
 #ifdef GSOLVE_GO_MEASURE_PROOF
-      go_measure::profile_proven(line_.top(), descents, first_descent, static_cast<int>(&c - kids));
+      go_measure::profile_proven(go, p, line_.top(), descents, first_descent, static_cast<int>(&c - kids),
+                                 Go::move_between(p, c.node.position()), nodes_ - nodes_before,
+                                 nodes_ - nodes_before - child_work[&c - kids]);
 #endif
       seen = c.seen;
       hits = c.hits;
     } else {  // every child's success disproves it, and the moves superko forbade here might not be forbidden elsewhere
+#ifdef GSOLVE_GO_MEASURE_PROOF
+      if (descents > 0)
+        go_measure::profile_refuted(line_.top(), static_cast<int>(std::count_if(child_work, child_work + count,
+                                                                                [](std::uint64_t w) { return w > 0; })),
+                                    nodes_ - nodes_before, *std::max_element(child_work, child_work + count),
+                                    child_work[first_descent]);
+#endif
       seen = ExploredBoards::of(n->black, n->white, n->invariant_key);  // the winner's board
       hits = forbidden;
       for (int i = 0; i < count; ++i) {
