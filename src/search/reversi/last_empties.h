@@ -1,7 +1,7 @@
 // Exact solvers for the last 1..4 empty squares: no table, no legal-move
 // generation. The empty squares come as a list; a move is tried on each in
-// parity order (odd quadrants first, then by the board's square tiers:
-// SquareOrder) and is legal when it flips something, which is cheaper than
+// parity order (odd quadrants first, then by the board's square tiers) and is
+// legal when it flips something, which is cheaper than
 // generating the legal moves this close to the end. The last square's flips
 // are only counted (last_flip.h).
 //
@@ -14,6 +14,7 @@
 
 #include <array>
 #include <cstdint>
+#include <utility>
 
 #include "games/reversi_kernel.h"
 #include "src/search/reversi/board_geometry.h"
@@ -28,7 +29,7 @@ namespace gsolve::reversi {
 // cannot move, a result <= alpha may be the bound of the game's end before
 // the opponent's flips are counted.
 template <const BoardGeometry& G>
-int solve_1(u64 own, int sq, int alpha, std::uint64_t& nodes) {
+[[gnu::always_inline]] inline int solve_1(u64 own, int sq, int alpha, std::uint64_t& nodes) {
   ++nodes;
   const int diff = 2 * count(own) - (G.squares - 1);  // own - opp; odd, as squares - 1 discs are down
   if (const int n = last_flip_count<G>(own, sq)) return diff + 2 * n + 1;
@@ -40,50 +41,43 @@ int solve_1(u64 own, int sq, int alpha, std::uint64_t& nodes) {
 
 namespace detail {
 
-// The order of the leaf solvers, as keys sorted ascending: a square's rank
-// (board_geometry.h, its tier then its index), plus 512 when its quadrant
-// holds an even number of empties. `parity`: bit q set when quadrant q holds
-// an odd number. The square is key & 63.
-template <const BoardGeometry& G>
-inline unsigned order_key(int sq, unsigned parity) {
-  return G.leaf_rank[sq] + (((parity >> G.quadrant_of[sq]) & 1) ? 0u : 512u);
-}
-
-template <int N>
-inline void sort_keys(std::array<unsigned, N>& k) {
-  const auto order = [&k](int i, int j) {
-    const unsigned a = k[i], b = k[j];
-    k[i] = a < b ? a : b;
-    k[j] = a < b ? b : a;
-  };
-  if constexpr (N == 2) {
-    order(0, 1);
-  } else if constexpr (N == 3) {
-    order(1, 2), order(0, 2), order(0, 1);
-  } else if constexpr (N == 4) {
-    order(0, 1), order(2, 3), order(0, 2), order(1, 3), order(1, 2);
-  } else {
-    for (int i = 1; i < N; ++i)
-      for (int j = i; j > 0 && k[j - 1] > k[j]; --j) order(j - 1, j);
-  }
-}
-
-// The keys of the N squares of `squares` in the order they are tried.
+// The squares of a node are listed by rank (board_geometry.h: the square's
+// tier, then its index), a list that stays sorted when a square is taken out;
+// the moves are tried on the squares of odd quadrants first, each part in
+// list order.
 template <const BoardGeometry& G, int N>
-inline std::array<unsigned, N> square_order(const std::array<int, N>& squares, unsigned parity) {
-  std::array<unsigned, N> k;
-  for (int i = 0; i < N; ++i) k[i] = order_key<G>(squares[i], parity);
-  sort_keys<N>(k);
-  return k;
+inline void sort_by_rank(std::array<int, N>& s) {
+  for (int i = 1; i < N; ++i)
+    for (int j = i; j > 0 && G.leaf_rank[s[j - 1]] > G.leaf_rank[s[j]]; --j) std::swap(s[j - 1], s[j]);
 }
 
-// The squares of keys k but k[skip].
+// Bit i set when square s[i] is in a quadrant with an odd number of empties
+// (`parity`: bit q set when quadrant q has).
+template <const BoardGeometry& G, int N>
+inline unsigned odd_indices(const std::array<int, N>& s, unsigned parity) {
+  unsigned m = 0;
+  for (int i = 0; i < N; ++i) m |= ((parity >> G.quadrant_of[s[i]]) & 1u) << i;
+  return m;
+}
+
+// The list s but s[skip].
 template <int N>
-inline std::array<int, N - 1> squares_but(const std::array<unsigned, N>& k, int skip) {
-  std::array<int, N - 1> s;
+inline std::array<int, N - 1> squares_but(const std::array<int, N>& s, int skip) {
+  std::array<int, N - 1> r;
   for (int i = 0, j = 0; i < N; ++i)
-    if (i != skip) s[j++] = static_cast<int>(k[i] & 63);
-  return s;
+    if (i != skip) r[j++] = s[i];
+  return r;
+}
+
+// Calls try_move(i) for the indices of s in parity order (odd quadrants
+// first, list order in each) until it returns true (a cut-off).
+template <const BoardGeometry& G, int N, class F>
+inline void for_each_in_parity_order(const std::array<int, N>& s, unsigned parity, F&& try_move) {
+  const unsigned odd = odd_indices<G, N>(s, parity);
+  for (unsigned todo = odd; todo; todo &= todo - 1)
+    if (try_move(__builtin_ctz(todo))) return;
+  for (unsigned todo = ((1u << N) - 1) & ~odd; todo; todo &= todo - 1)
+    if (try_move(__builtin_ctz(todo))) return;
 }
 
 // The bit of the quadrant holding sq in a parity mask.
@@ -92,7 +86,7 @@ inline unsigned quadrant_bit(int sq) {
   return 1u << G.quadrant_of[sq];
 }
 
-// The squares of `empty` (N of them) and their quadrants' parity.
+// The squares of `empty` (N of them) by rank, and their quadrants' parity.
 template <const BoardGeometry& G, int N>
 inline std::array<int, N> empty_squares(u64 empty, unsigned& parity) {
   std::array<int, N> s;
@@ -101,6 +95,7 @@ inline std::array<int, N> empty_squares(u64 empty, unsigned& parity) {
     s[i] = __builtin_ctzll(empty);
     parity ^= quadrant_bit<G>(s[i]);
   }
+  sort_by_rank<G, N>(s);
   return s;
 }
 
@@ -124,34 +119,27 @@ int solve_2(u64 own, u64 opp, int x1, int x2, int alpha, int beta, bool passed, 
   return -solve_2<G>(opp, own, x1, x2, -beta, -alpha, true, nodes);
 }
 
-// N = 3..4 empties `squares`, `parity` their quadrants'.
+// N = 3..4 empties `squares` (by rank), `parity` their quadrants'.
 template <const BoardGeometry& G, int N>
 int solve_few(u64 own, u64 opp, const std::array<int, N>& squares, unsigned parity, int alpha, int beta, bool passed,
               std::uint64_t& nodes) {
   ++nodes;
   int best = -1000;
-  const std::array<unsigned, N> k = square_order<G, N>(squares, parity);
-  for (int i = 0; i < N; ++i) {
-    const int sq = static_cast<int>(k[i] & 63);
+  for_each_in_parity_order<G, N>(squares, parity, [&](int i) {
+    const int sq = squares[i];
     const u64 f = flips_if_adjacent(own, opp, sq);
-    if (!f) continue;
+    if (!f) return false;
     const u64 bit = u64{1} << sq;
-    const int a = -beta, b = -(alpha > best ? alpha : best);
+    const std::array<int, N - 1> rest = squares_but<N>(squares, i);
     int v;
-    if constexpr (N == 3) {
-      // The other two by rank (their quadrants' parity is the same at two empties).
-      const unsigned r1 = k[i == 0 ? 1 : 0] & 511, r2 = k[i == 2 ? 1 : 2] & 511;
-      const int x1 = static_cast<int>((r1 < r2 ? r1 : r2) & 63), x2 = static_cast<int>((r1 < r2 ? r2 : r1) & 63);
-      v = -solve_2<G>(opp & ~f, own | f | bit, x1, x2, a, b, false, nodes);
-    } else {
-      v = -solve_few<G, N - 1>(opp & ~f, own | f | bit, squares_but<N>(k, i), parity ^ quadrant_bit<G>(sq), a, b, false,
-                               nodes);
-    }
-    if (v > best) {
-      best = v;
-      if (v >= beta) return v;
-    }
-  }
+    if constexpr (N == 3)
+      v = -solve_2<G>(opp & ~f, own | f | bit, rest[0], rest[1], -beta, -(alpha > best ? alpha : best), false, nodes);
+    else
+      v = -solve_few<G, N - 1>(opp & ~f, own | f | bit, rest, parity ^ quadrant_bit<G>(sq), -beta,
+                               -(alpha > best ? alpha : best), false, nodes);
+    if (v > best) best = v;
+    return v >= beta;
+  });
   if (best != -1000) return best;
   if (passed) return final_score(own, opp, N);  // neither side can move: the game is over
   return -solve_few<G, N>(opp, own, squares, parity, -beta, -alpha, true, nodes);
@@ -163,8 +151,7 @@ int solve_empties(u64 own, u64 opp, u64 empty, int alpha, int beta, std::uint64_
   unsigned parity;
   const std::array<int, N> s = empty_squares<G, N>(empty, parity);
   if constexpr (N == 2) {
-    const bool swap = G.leaf_rank[s[1]] < G.leaf_rank[s[0]];
-    return solve_2<G>(own, opp, s[swap ? 1 : 0], s[swap ? 0 : 1], alpha, beta, false, nodes);
+    return solve_2<G>(own, opp, s[0], s[1], alpha, beta, false, nodes);
   } else {
     return solve_few<G, N>(own, opp, s, parity, alpha, beta, false, nodes);
   }

@@ -21,10 +21,11 @@ namespace detail {
 
 // The four lines (row, column, both diagonals) through each square of the
 // board G, restricted to the board, and the square's place on each (its
-// index among the line's bits, which pext keeps in order).
+// index among the line's bits, which pext keeps in order) as the offset of
+// that place's row in LineFlips.
 struct LastFlipLines {
   std::array<std::array<u64, 4>, 64> mask{};
-  std::array<std::array<std::uint8_t, 4>, 64> place{};
+  std::array<std::array<std::uint16_t, 4>, 64> row{};
   constexpr explicit LastFlipLines(const BoardGeometry& g) {
     constexpr int dr[4] = {0, 1, 1, 1}, dc[4] = {1, 0, 1, -1};
     for (int sq = 0; sq < 64; ++sq)
@@ -38,7 +39,7 @@ struct LastFlipLines {
         mask[sq][d] = m;
         int below = 0;
         for (int b = 0; b < sq; ++b) below += static_cast<int>((m >> b) & 1);
-        place[sq][d] = static_cast<std::uint8_t>(below);
+        row[sq][d] = static_cast<std::uint16_t>(below * 256);
       }
   }
 };
@@ -46,11 +47,11 @@ struct LastFlipLines {
 template <const BoardGeometry& G>
 inline constexpr LastFlipLines kLastFlipLines{G};
 
-// kLineFlips[p][own]: discs flipped on a line of at most 8 squares by a move
+// count[p * 256 + own]: discs flipped on a line of at most 8 squares by a move
 // at place p, `own` the mover's discs on it and every other square of the
 // line the opponent's. Places beyond a shorter line read as 0 and end no run.
 struct LineFlips {
-  std::array<std::array<std::uint8_t, 256>, 8> count{};
+  std::array<std::uint8_t, 8 * 256> count{};
   constexpr LineFlips() {
     for (int p = 0; p < 8; ++p)
       for (int own = 0; own < 256; ++own) {
@@ -65,7 +66,7 @@ struct LineFlips {
             n += j - p - 1;
             break;
           }
-        count[p][own] = static_cast<std::uint8_t>(n);
+        count[p * 256 + own] = static_cast<std::uint8_t>(n);
       }
   }
 };
@@ -79,11 +80,10 @@ template <const BoardGeometry& G>
 inline int last_flip_count(u64 own, int sq) {
 #if defined(__BMI2__)
   const auto& mask = detail::kLastFlipLines<G>.mask[sq];
-  const auto& place = detail::kLastFlipLines<G>.place[sq];
-  return detail::kLineFlips.count[place[0]][_pext_u64(own, mask[0])] +
-         detail::kLineFlips.count[place[1]][_pext_u64(own, mask[1])] +
-         detail::kLineFlips.count[place[2]][_pext_u64(own, mask[2])] +
-         detail::kLineFlips.count[place[3]][_pext_u64(own, mask[3])];
+  const auto& row = detail::kLastFlipLines<G>.row[sq];
+  const auto& n = detail::kLineFlips.count;
+  return n[row[0] + _pext_u64(own, mask[0])] + n[row[1] + _pext_u64(own, mask[1])] +
+         n[row[2] + _pext_u64(own, mask[2])] + n[row[3] + _pext_u64(own, mask[3])];
 #else
   const u64 bit = u64{1} << sq;
   return count(flips(own, G.board & ~own & ~bit, sq));

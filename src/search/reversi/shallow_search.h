@@ -25,7 +25,7 @@ inline constexpr int kShallowMaxEmpties = 7;
 
 namespace detail {
 
-// N empties `squares` (`parity`: their quadrants', last_empties.h).
+// N empties `squares` (by rank; `parity`: their quadrants', last_empties.h).
 template <const BoardGeometry& G, int N>
 int shallow(u64 own, u64 opp, const std::array<int, N>& squares, unsigned parity, int alpha, int beta, bool passed,
             std::uint64_t& nodes) {
@@ -44,19 +44,16 @@ int shallow(u64 own, u64 opp, const std::array<int, N>& squares, unsigned parity
       if (stability_cutoff(own, opp, N, G, alpha, &bound)) return bound;
     }
     int best = -1000;
-    const std::array<unsigned, N> k = square_order<G, N>(squares, parity);
-    for (int i = 0; i < N; ++i) {
-      const int sq = static_cast<int>(k[i] & 63);
+    for_each_in_parity_order<G, N>(squares, parity, [&](int i) {
+      const int sq = squares[i];
       const u64 f = flips_if_adjacent(own, opp, sq);
-      if (!f) continue;
+      if (!f) return false;
       const u64 bit = u64{1} << sq;
-      const int v = -shallow<G, N - 1>(opp & ~f, own | f | bit, squares_but<N>(k, i), parity ^ quadrant_bit<G>(sq),
+      const int v = -shallow<G, N - 1>(opp & ~f, own | f | bit, squares_but<N>(squares, i), parity ^ quadrant_bit<G>(sq),
                                        -beta, -(alpha > best ? alpha : best), false, nodes);
-      if (v > best) {
-        best = v;
-        if (v >= beta) return v;
-      }
-    }
+      if (v > best) best = v;
+      return v >= beta;
+    });
     if (best != -1000) return best;
     if (passed) return final_score(own, opp, N);
     return -shallow<G, N>(opp, own, squares, parity, -beta, -alpha, true, nodes);
