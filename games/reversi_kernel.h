@@ -46,7 +46,7 @@ constexpr u64 board_mask(int n) {
 // Squares of `own`'s legal moves against `opp` (8x8 frame; mask with the
 // board for smaller boards). Kogge-Stone: in each direction, the runs of
 // opponent discs that start next to an own disc, doubled up in two steps.
-inline u64 legal_moves(u64 own, u64 opp) {
+[[gnu::always_inline]] inline u64 legal_moves(u64 own, u64 opp) {
   const auto dir = [](u64 p, u64 o, int s) -> u64 {
     u64 fl = o & (p << s), fr = o & (p >> s);
     fl |= o & (fl << s);
@@ -126,7 +126,7 @@ inline u64 flips_scalar(u64 own, u64 opp, int sq) {
 // The same, the four directions of each half in the lanes of one vector and
 // without a branch (a branch per direction is mispredicted about as often as
 // taken in the endgame's last plies).
-inline u64 flips(u64 own, u64 opp, int sq) {
+[[gnu::always_inline]] inline u64 flips(u64 own, u64 opp, int sq) {
   const __m256i o = _mm256_set1_epi64x(static_cast<long long>(own));
   const __m256i p = _mm256_set1_epi64x(static_cast<long long>(opp));
   const __m256i zero = _mm256_setzero_si256();
@@ -161,12 +161,12 @@ inline u64 flips(u64 own, u64 opp, int sq) {
   return static_cast<u64>(_mm_cvtsi128_si64(h) | _mm_extract_epi64(h, 1));
 }
 #else
-inline u64 flips(u64 own, u64 opp, int sq) { return flips_scalar(own, opp, sq); }
+[[gnu::always_inline]] inline u64 flips(u64 own, u64 opp, int sq) { return flips_scalar(own, opp, sq); }
 #endif
 
 // flips() where `sq` may have no opponent disc next to it: then nothing flips,
 // known without computing the rays (most empty squares in the last plies).
-inline u64 flips_if_adjacent(u64 own, u64 opp, int sq) {
+[[gnu::always_inline]] inline u64 flips_if_adjacent(u64 own, u64 opp, int sq) {
   return (detail::kNeighbours.of[sq] & opp) ? flips(own, opp, sq) : 0;
 }
 

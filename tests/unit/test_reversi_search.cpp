@@ -22,6 +22,7 @@
 #include "src/search/reversi/final_score.h"
 #include "src/search/reversi/last_empties.h"
 #include "src/search/reversi/move_ordering.h"
+#include "src/search/reversi/parity.h"
 #include "src/search/reversi/shallow_search.h"
 #include "src/search/reversi/stability.h"
 #include "src/search/searcher.h"
@@ -231,7 +232,7 @@ TEST_CASE("reversi search: last-empties and shallow solvers equal minimax on ran
         if (a >= exact) CHECK(r <= a);
         if (a >= exact) CHECK(r >= exact);
       }
-      if (empties == 1) CHECK(solve_1(b.own, b.opp, __builtin_ctzll(b.empty), nodes) == exact);
+      if (empties == 1) CHECK(solve_1<kBoard8>(b.own, __builtin_ctzll(b.empty), -64, nodes) == exact);
       if (empties == 2) CHECK(solve_2<kBoard8>(b.own, b.opp, b.empty, -64, 64, nodes) == exact);
       if (empties == 3) CHECK(solve_3<kBoard8>(b.own, b.opp, b.empty, -64, 64, nodes) == exact);
       if (empties == 4) CHECK(solve_4<kBoard8>(b.own, b.opp, b.empty, -64, 64, nodes) == exact);

@@ -1,8 +1,8 @@
 // Alpha-beta for the few empties above the last-four solvers (Edax's
-// NWS_shallow idea): no table, no move list, moves from the legal-move
-// bitboard in parity order (odd quadrants first; in each, corners first and X
-// squares last: board_geometry.h's tiers), the stability cut-off, and solve_4
-// at four empties. Cheaper per node than the table-driven engine,
+// NWS_shallow idea): no table, no move list, a move tried on each empty square
+// in parity order (odd quadrants first; in each, corners first and X squares
+// last: board_geometry.h's tiers) and legal when it flips something, the
+// stability cut-off, and solve_4 at four empties. Cheaper per node than the table-driven engine,
 // which pays a probe and move ordering per node.
 //
 // Contract: as last_empties.h (fail-soft, any window, exact scores with the
@@ -10,13 +10,13 @@
 // kShallowMaxEmpties or fewer.
 #pragma once
 
+#include <array>
 #include <cstdint>
 
 #include "games/reversi_kernel.h"
 #include "src/search/reversi/board_geometry.h"
 #include "src/search/reversi/final_score.h"
 #include "src/search/reversi/last_empties.h"
-#include "src/search/reversi/parity.h"
 #include "src/search/reversi/stability_cutoff.h"
 
 namespace gsolve::reversi {
@@ -25,40 +25,47 @@ inline constexpr int kShallowMaxEmpties = 7;
 
 namespace detail {
 
+// N empties `squares` (by rank; `parity`: their quadrants', last_empties.h).
 template <const BoardGeometry& G, int N>
-int shallow(u64 own, u64 opp, u64 empty, int alpha, int beta, bool passed, std::uint64_t& nodes) {
+int shallow(u64 own, u64 opp, const std::array<int, N>& squares, unsigned parity, int alpha, int beta, bool passed,
+            std::uint64_t& nodes) {
   if constexpr (N <= 4) {
-    return solve_few<G, N>(own, opp, empty, alpha, beta, passed, nodes);
+    return solve_few<G, N>(own, opp, squares, parity, alpha, beta, passed, nodes);
   } else {
     ++nodes;
-    const u64 moves = legal_moves(own, opp) & empty;
-    if (!moves) {
-      if (passed) return final_score(own, opp, N);
-      return -shallow<G, N>(opp, own, empty, -beta, -alpha, true, nodes);
-    }
-    int bound;
-    if (stability_cutoff(own, opp, N, G, alpha, &bound)) return bound;
-    int best = -1000;
-    const u64 odd = odd_quadrants(empty, G);
-    u64 rest = moves;
-    for (int round = 0; rest; ++round) {  // odd quadrants first, each by the board's square tiers
-      u64 todo = rest & (round < 5 ? odd : ~odd) & G.tiers[round % 5];
-      rest &= ~todo;
-      while (todo) {
-        const int sq = __builtin_ctzll(todo);
-        todo &= todo - 1;
-        const u64 bit = u64{1} << sq;
-        const u64 f = flips(own, opp, sq);
-        const int v = -shallow<G, N - 1>(opp & ~f, own | f | bit, empty & ~bit, -beta, -(alpha > best ? alpha : best),
-                                         false, nodes);
-        if (v > best) {
-          best = v;
-          if (v >= beta) return v;
-        }
+    // The stability cut-off needs a legal move (else the pass is searched);
+    // below its threshold moves are found by trying the squares.
+    if (stability_cutoff_tried(alpha, N, G)) {
+      if (!(legal_moves(own, opp) & G.board)) {
+        if (passed) return final_score(own, opp, N);
+        return -shallow<G, N>(opp, own, squares, parity, -beta, -alpha, true, nodes);
       }
+      int bound;
+      if (stability_cutoff(own, opp, N, G, alpha, &bound)) return bound;
     }
-    return best;
+    int best = -1000;
+    for_each_in_parity_order<G, N>(squares, parity, [&](int i) {
+      const int sq = squares[i];
+      const u64 f = flips_if_adjacent(own, opp, sq);
+      if (!f) return false;
+      const u64 bit = u64{1} << sq;
+      const int v = -shallow<G, N - 1>(opp & ~f, own | f | bit, squares_but<N>(squares, i), parity ^ quadrant_bit<G>(sq),
+                                       -beta, -(alpha > best ? alpha : best), false, nodes);
+      if (v > best) best = v;
+      return v >= beta;
+    });
+    if (best != -1000) return best;
+    if (passed) return final_score(own, opp, N);
+    return -shallow<G, N>(opp, own, squares, parity, -beta, -alpha, true, nodes);
   }
+}
+
+// The same from the board's empty squares (N = 5.. of them).
+template <const BoardGeometry& G, int N>
+int shallow_empties(u64 own, u64 opp, u64 empty, int alpha, int beta, std::uint64_t& nodes) {
+  unsigned parity;
+  const std::array<int, N> s = empty_squares<G, N>(empty, parity);
+  return shallow<G, N>(own, opp, s, parity, alpha, beta, false, nodes);
 }
 
 }  // namespace detail
@@ -72,21 +79,21 @@ int solve_leaf(u64 own, u64 opp, u64 empty, int alpha, int beta, std::uint64_t& 
       ++nodes;
       return final_score(own, opp, 0);
     case 1:
-      return solve_1(own, opp, __builtin_ctzll(empty), nodes);
+      return solve_1<G>(own, __builtin_ctzll(empty), alpha, nodes);
     case 2:
-      return detail::shallow<G, 2>(own, opp, empty, alpha, beta, false, nodes);
+      return solve_2<G>(own, opp, empty, alpha, beta, nodes);
     case 3:
-      return detail::shallow<G, 3>(own, opp, empty, alpha, beta, false, nodes);
+      return solve_3<G>(own, opp, empty, alpha, beta, nodes);
     case 4:
-      return detail::shallow<G, 4>(own, opp, empty, alpha, beta, false, nodes);
+      return solve_4<G>(own, opp, empty, alpha, beta, nodes);
     case 5:
-      return detail::shallow<G, 5>(own, opp, empty, alpha, beta, false, nodes);
+      return detail::shallow_empties<G, 5>(own, opp, empty, alpha, beta, nodes);
     case 6:
-      return detail::shallow<G, 6>(own, opp, empty, alpha, beta, false, nodes);
+      return detail::shallow_empties<G, 6>(own, opp, empty, alpha, beta, nodes);
     case 7:
-      return detail::shallow<G, 7>(own, opp, empty, alpha, beta, false, nodes);
+      return detail::shallow_empties<G, 7>(own, opp, empty, alpha, beta, nodes);
     default:
-      return detail::shallow<G, 8>(own, opp, empty, alpha, beta, false, nodes);
+      return detail::shallow_empties<G, 8>(own, opp, empty, alpha, beta, nodes);
   }
 }
 

@@ -18,10 +18,15 @@ inline constexpr int kStabilityThreshold[65] = {99, 99, 99, 99, 6,  8,  10, 12, 
                                                 58, 58, 60, 60, 62, 62, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64,
                                                 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64};
 
+// Whether stability_cutoff can cut at this alpha (else it returns false at once).
+inline bool stability_cutoff_tried(int alpha, int empties, const BoardGeometry& g) {
+  return alpha >= kStabilityThreshold[empties] + g.squares - 64;
+}
+
 // True and *bound set (an upper bound on the score, <= alpha) when the opponent's
 // stable discs prove the node fails low.
 inline bool stability_cutoff(u64 own, u64 opp, int empties, const BoardGeometry& g, int alpha, int* bound) {
-  if (alpha < kStabilityThreshold[empties] + g.squares - 64) return false;
+  if (!stability_cutoff_tried(alpha, empties, g)) return false;
   const int ub = g.squares - 2 * stable_discs(opp, own, g);
   if (ub > alpha) return false;
   *bound = ub;
