@@ -1,6 +1,8 @@
 #include "src/search/go/benson.h"
 
+#include <array>
 #include <bit>
+#include <memory>
 
 #include "src/search/go/closed_system.h"
 #include "src/search/go/local_region.h"
@@ -87,10 +89,21 @@ std::uint64_t component(const Go& go, std::uint64_t seed, std::uint64_t within) 
   }
 }
 
-Unconditional unconditional(const Go& go, std::uint64_t own, std::uint64_t opp, RegionSearch search) {
-  constexpr int kMax = 49;
-  std::uint64_t blocks[kMax], regions[kMax], region_empty[kMax];
-  int block_count = 0, region_count = 0;
+namespace {
+
+// Benson's fixpoint: the colour's alive blocks and the regions left next to
+// them only (the regions' points without the opponent's stones alongside).
+struct Fixpoint {
+  static constexpr int kMax = 49;
+  std::uint64_t alive = 0;
+  std::uint64_t regions[kMax], region_empty[kMax];
+  std::uint64_t live_regions = 0;  // bit r: regions[r] is left at the fixpoint
+  int region_count = 0;
+};
+
+void fixpoint(const Go& go, std::uint64_t own, std::uint64_t opp, Fixpoint& f) {
+  std::uint64_t blocks[Fixpoint::kMax];
+  int block_count = 0;
   const std::uint64_t not_own = go.board_mask() & ~own;
   // A region with an empty point that no stone of the colour touches is vital
   // to no block (it may still be enclosed).
@@ -100,19 +113,19 @@ Unconditional unconditional(const Go& go, std::uint64_t own, std::uint64_t opp, 
     const std::uint64_t r = component(go, rest & (~rest + 1), not_own);
     rest &= ~r;
     if (!(r & far_empty)) ++vital_candidates;
-    region_empty[region_count] = r & ~opp;
-    regions[region_count++] = r;
+    f.region_empty[f.region_count] = r & ~opp;
+    f.regions[f.region_count++] = r;
   }
   // A block lives on two vital regions: with fewer candidates none does (most
   // boards of a search: no block flood fill then).
-  if (vital_candidates < 2) return {};
+  if (vital_candidates < 2) return;
   for (std::uint64_t rest = own; rest;) {
     const std::uint64_t b = component(go, rest & (~rest + 1), own);
     blocks[block_count++] = b;
     rest &= ~b;
   }
   std::uint64_t live_blocks = (block_count == 64 ? ~0ull : (std::uint64_t{1} << block_count) - 1);
-  std::uint64_t live_regions = (std::uint64_t{1} << region_count) - 1;
+  std::uint64_t live_regions = (std::uint64_t{1} << f.region_count) - 1;
   for (bool changed = true; changed;) {
     changed = false;
     std::uint64_t removed = 0;
@@ -120,8 +133,8 @@ Unconditional unconditional(const Go& go, std::uint64_t own, std::uint64_t opp, 
       if (!(live_blocks >> b & 1)) continue;
       const std::uint64_t liberties = go.neighbours(blocks[b]);
       int vital = 0;
-      for (int r = 0; r < region_count && vital < 2; ++r)
-        if ((live_regions >> r & 1) && (liberties & regions[r]) && !(region_empty[r] & ~liberties)) ++vital;
+      for (int r = 0; r < f.region_count && vital < 2; ++r)
+        if ((live_regions >> r & 1) && (liberties & f.regions[r]) && !(f.region_empty[r] & ~liberties)) ++vital;
       if (vital < 2) {
         live_blocks &= ~(std::uint64_t{1} << b);
         removed |= blocks[b];
@@ -129,30 +142,53 @@ Unconditional unconditional(const Go& go, std::uint64_t own, std::uint64_t opp, 
       }
     }
     if (!removed) break;
-    for (int r = 0; r < region_count; ++r)
-      if ((live_regions >> r & 1) && (go.neighbours(regions[r]) & removed)) live_regions &= ~(std::uint64_t{1} << r);
+    for (int r = 0; r < f.region_count; ++r)
+      if ((live_regions >> r & 1) && (go.neighbours(f.regions[r]) & removed))
+        live_regions &= ~(std::uint64_t{1} << r);
   }
-  Unconditional u;
   for (int b = 0; b < block_count; ++b)
-    if (live_blocks >> b & 1) u.alive |= blocks[b];
+    if (live_blocks >> b & 1) f.alive |= blocks[b];
+  if (f.alive) f.live_regions = live_regions;
+}
+
+// How a region left at the fixpoint with two or more points away from the
+// alive blocks (`inside`) is enclosed, the searches' part of unconditional().
+enum class Enclosure : std::uint8_t { None, Reduced, Searched, Measured };
+Enclosure enclosure(const Go& go, std::uint64_t region, std::uint64_t inside, std::uint64_t empty,
+                    std::uint64_t near_alive, std::uint64_t opp) {
+  if (std::popcount(inside) <= kLargestReduced && reducible(go, region, inside, empty, near_alive))
+    return Enclosure::Reduced;
+  if (colour_holds_region(go, region, opp)) return Enclosure::Searched;
+  if (std::popcount(inside) <= kMeasureInterior && component(go, inside & (~inside + 1), inside) == inside)
+    return Enclosure::Measured;  // the unsound measurement build's regions (above)
+  return Enclosure::None;
+}
+
+}  // namespace
+
+Unconditional unconditional(const Go& go, std::uint64_t own, std::uint64_t opp, RegionSearch search) {
+  Fixpoint f;
+  fixpoint(go, own, opp, f);
+  Unconditional u;
+  u.alive = f.alive;
   if (!u.alive) return u;
   const std::uint64_t near_alive = go.neighbours(u.alive);
   const bool searches = search == RegionSearch::Always || u.alive == own;
-  for (int r = 0; r < region_count; ++r) {
-    if (!(live_regions >> r & 1)) continue;
-    const std::uint64_t inside = regions[r] & ~near_alive;
-    if (!inside)
-      u.territory |= regions[r];
-    else if (!(inside & (inside - 1)))
-      u.enclosed |= regions[r];
-    else if (!searches)
-      continue;
-    else if (std::popcount(inside) <= kLargestReduced && reducible(go, regions[r], inside, region_empty[r], near_alive))
-      u.enclosed |= regions[r], u.reduced |= regions[r];
-    else if (colour_holds_region(go, regions[r], opp))
-      u.enclosed |= regions[r], u.searched |= regions[r];
-    else if (std::popcount(inside) <= kMeasureInterior && component(go, inside & (~inside + 1), inside) == inside)
-      u.enclosed |= regions[r];  // the unsound measurement build's regions (above)
+  for (int r = 0; r < f.region_count; ++r) {
+    if (!(f.live_regions >> r & 1)) continue;
+    const std::uint64_t region = f.regions[r], inside = region & ~near_alive;
+    if (!inside) {
+      u.territory |= region;
+    } else if (!(inside & (inside - 1))) {
+      u.enclosed |= region;
+    } else if (searches) {
+      switch (enclosure(go, region, inside, f.region_empty[r], near_alive, opp)) {
+        case Enclosure::Reduced: u.enclosed |= region, u.reduced |= region; break;
+        case Enclosure::Searched: u.enclosed |= region, u.searched |= region; break;
+        case Enclosure::Measured: u.enclosed |= region; break;
+        case Enclosure::None: break;
+      }
+    }
   }
   return u;
 }
@@ -169,21 +205,69 @@ std::uint64_t with_eyes(const Go& go, std::uint64_t alive, std::uint64_t empty) 
   return safe;
 }
 
+// The answers of kept_area by (board, stones), kept across calls: the prover
+// asks again about the boards it asked about (df-pn evaluates a node's
+// children each time it returns to the node, and the children it has not
+// expanded are in no table), and the answer depends on nothing else.
+// Direct-mapped, an entry replaced by the next one that maps there.
+class KeptCache {
+ public:
+  struct Entry {
+    std::uint64_t own = 0, opp = 0;
+    KeptArea kept;
+    std::uint16_t board = 0;  // 0: empty (a board's is width << 8 | height)
+  };
+  Entry& slot(std::uint16_t board, std::uint64_t own, std::uint64_t opp) {
+    const std::uint64_t h = (own * 0x9E3779B97F4A7C15ull) ^ (opp * 0xC2B2AE3D27D4EB4Full) ^
+                            (std::uint64_t{board} * 0xFF51AFD7ED558CCDull);
+    return entries_[h >> (64 - kBits)];
+  }
+
+ private:
+  static constexpr int kBits = 12;  // 160 KB a thread: in L2 (2.5 MB ran slower)
+  std::array<Entry, std::size_t{1} << kBits> entries_{};
+};
+
+KeptCache& kept_cache() {
+  thread_local const std::unique_ptr<KeptCache> cache = std::make_unique<KeptCache>();
+  return *cache;
+}
+
+KeptArea compute_kept_area(const Go& go, std::uint64_t own, std::uint64_t opp) {
+  Fixpoint f;
+  fixpoint(go, own, opp, f);
+  const std::uint64_t safe = with_eyes(go, f.alive, go.board_mask() & ~(own | opp));
+  ClosedSystems systems;
+  if (f.alive != own && !(find_closed_systems(go, own, f.alive, systems) && holds_all(go, systems, opp)))
+    return {safe, safe};
+  const std::uint64_t near_alive = go.neighbours(f.alive);
+  std::uint64_t points = f.alive | systems.points;
+  for (int r = 0; r < f.region_count; ++r) {
+    if (!(f.live_regions >> r & 1)) continue;
+    const std::uint64_t region = f.regions[r], inside = region & ~near_alive;
+    if (!(inside & (inside - 1)) ||
+        enclosure(go, region, inside, f.region_empty[r], near_alive, opp) != Enclosure::None)
+      points |= region;  // territory, enclosed with one point away from the alive blocks, or settled
+  }
+  return {points, safe};
+}
+
 }  // namespace
 
 KeptArea kept_area(const Go& go, std::uint64_t own, std::uint64_t opp) {
   if (!own) return {};
-  const Unconditional u = unconditional(go, own, opp, RegionSearch::WhenAllAlive);
-  const std::uint64_t safe = with_eyes(go, u.alive, go.board_mask() & ~(own | opp));
-  if (u.alive == own) return {u.alive | u.territory | u.enclosed, safe};
-  const std::uint64_t held = held_systems(go, own, u.alive, opp);
-  if (!held) return {safe, safe};
-  const Unconditional all = u.alive ? unconditional(go, own, opp, RegionSearch::Always) : u;
-  return {all.alive | all.territory | all.enclosed | held, safe};
+  const auto board = static_cast<std::uint16_t>(go.width() << 8 | go.height());
+  KeptCache::Entry& e = kept_cache().slot(board, own, opp);
+  if (e.board == board && e.own == own && e.opp == opp) return e.kept;
+  const KeptArea kept = compute_kept_area(go, own, opp);
+  e = {own, opp, kept, board};
+  return kept;
 }
 
 std::uint64_t superko_safe_area(const Go& go, std::uint64_t own, std::uint64_t opp) {
-  return kept_area(go, own, opp).safe;
+  Fixpoint f;
+  fixpoint(go, own, opp, f);
+  return with_eyes(go, f.alive, go.board_mask() & ~(own | opp));
 }
 
 }  // namespace gsolve::search::go

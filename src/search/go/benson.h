@@ -85,6 +85,8 @@ struct KeptArea {
   std::uint64_t safe = 0;  // superko_safe_area
   bool grows() const { return points != safe; }
 };
+// The answers are kept in a per-thread cache (160 KB, allocated at a thread's
+// first call) by board and stones: the prover asks again and again.
 KeptArea kept_area(const Go& go, std::uint64_t own, std::uint64_t opp);
 
 }  // namespace gsolve::search::go

@@ -7,23 +7,31 @@
 
 namespace gsolve::search::go {
 
-std::uint64_t held_systems(const Go& go, std::uint64_t own, std::uint64_t alive, std::uint64_t opp) {
+bool find_closed_systems(const Go& go, std::uint64_t own, std::uint64_t alive, ClosedSystems& out) {
   const std::uint64_t not_own = go.board_mask() & ~own;
-  std::uint64_t loose = own & ~alive, held = 0;
-  while (loose) {
+  out.count = 0;
+  out.points = 0;
+  for (std::uint64_t loose = own & ~alive; loose;) {
     std::uint64_t stones = component(go, loose & (~loose + 1), loose), regions = 0;
     for (;;) {
       regions = component(go, go.neighbours(stones) & not_own, not_own);
-      if (std::popcount(regions) > kLargestSystem) return 0;
+      if (std::popcount(regions) > kLargestSystem) return false;
       const std::uint64_t grown = component(go, stones | (go.neighbours(regions) & loose), loose);
       if (grown == stones) break;
       stones = grown;
     }
-    if (!colour_holds_system(go, stones, regions, opp)) return 0;
-    held |= stones | regions;
+    out.stones[out.count] = stones;
+    out.regions[out.count++] = regions;
+    out.points |= stones | regions;
     loose &= ~stones;
   }
-  return held;
+  return true;
+}
+
+bool holds_all(const Go& go, const ClosedSystems& systems, std::uint64_t opp) {
+  for (int i = 0; i < systems.count; ++i)
+    if (!colour_holds_system(go, systems.stones[i], systems.regions[i], opp)) return false;
+  return true;
 }
 
 }  // namespace gsolve::search::go

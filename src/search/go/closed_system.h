@@ -15,9 +15,20 @@
 
 namespace gsolve::search::go {
 
-// The stones and regions of the colour's closed systems when every stone of
-// its outside `alive` (its unconditionally alive blocks) lies in one that it
-// holds (regions of at most kLargestSystem points, local_region.h); 0 otherwise.
-std::uint64_t held_systems(const Go& go, std::uint64_t own, std::uint64_t alive, std::uint64_t opp);
+// The colour's closed systems that hold every stone of its outside `alive`
+// (its unconditionally alive blocks).
+struct ClosedSystems {
+  static constexpr int kMax = 49;
+  int count = 0;
+  std::uint64_t stones[kMax], regions[kMax];
+  std::uint64_t points = 0;  // the union of their stones and regions
+};
+
+// Finds them; false when one has regions of more than kLargestSystem points
+// (local_region.h), which are not searched.
+bool find_closed_systems(const Go& go, std::uint64_t own, std::uint64_t alive, ClosedSystems& out);
+
+// Whether the colour holds every one of them (the local game of local_region.h).
+bool holds_all(const Go& go, const ClosedSystems& systems, std::uint64_t opp);
 
 }  // namespace gsolve::search::go
