@@ -8,7 +8,7 @@
 namespace gsolve::search {
 
 TableMemory::TableMemory(std::size_t bytes) : bytes_(bytes) {
-  if (bytes >= (std::size_t{32} << 20)) {
+  if (bytes >= (std::size_t{16} << 20)) {
     void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED) throw std::bad_alloc();
 #ifdef MADV_HUGEPAGE

@@ -1,7 +1,7 @@
-// Zeroed, cache-line aligned memory for transposition tables. Large tables
-// are anonymous mappings (fresh pages are zero, so "clear" costs nothing at
-// start) with transparent huge pages requested: a probe of a big table is a
-// TLB miss otherwise.
+// Zeroed, cache-line aligned memory for transposition tables. Tables of 16 MB
+// and more are anonymous mappings (fresh pages are zero, so "clear" costs
+// nothing at start) with transparent huge pages requested: a probe of a big
+// table is a TLB miss otherwise.
 #pragma once
 
 #include <cstddef>

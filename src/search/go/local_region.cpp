@@ -4,6 +4,8 @@
 #include <bit>
 #include <memory>
 
+#include "src/search/table_memory.h"
+
 namespace gsolve::search::go {
 
 namespace {
@@ -54,7 +56,10 @@ class StateMemo {
                             (area * 0xD6E8FEB86659FD93ull) ^ (std::uint64_t{board} * 0xFF51AFD7ED558CCDull);
     return (h >> (64 - kBits)) & ~std::size_t{kWays - 1};
   }
-  std::array<Entry, std::size_t{1} << kBits> entries_{};
+  // Huge pages where the system gives them: the memo's probes are the local
+  // game's hottest loads.
+  TableMemory memory_{sizeof(Entry) << kBits};
+  Entry* const entries_ = static_cast<Entry*>(memory_.data());
   int next_ = 0;
 };
 
