@@ -103,6 +103,7 @@ class Api {
     if (result->status == 0 && j.is_object()) return j.dump();
     if (result->status == -1) {  // killed at its deadline: nothing proven that the report can show
       nlohmann::json unsolved = g.unsolved(text);
+      unsolved["complete"] = false;
       unsolved["incomplete"] = fmt::format("the live search ran out of its {} s", live_.limits().seconds);
       return unsolved.dump();
     }
