@@ -144,6 +144,6 @@ TEST_CASE("explored boards: the kept-area boards of merged proofs are every supe
   CHECK_FALSE(two.may_contain(0, 0b1001, 0));
   CHECK_FALSE(two.may_contain(0, 0b0011, 0));
   CHECK(two.may_contain(0, 0b0111, 0));
-  CHECK(two.may_contain(0, 0b1011, 0));  // not in the reference: the price of one set
+  CHECK(two.may_contain(0, 0b1011, 0));        // not in the reference: the price of one set
   CHECK_FALSE(two.may_contain(0b1111, 0, 0));  // white stones only
 }

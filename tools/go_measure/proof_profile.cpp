@@ -50,8 +50,9 @@ std::uint64_t position_hash(const Go::Position& p, int t) {
 struct Row {
   std::uint64_t expansions = 0, distinct = 0, alive = 0, decided = 0, top = 0, below = 0, below_holds = 0;
   std::uint64_t proven = 0, first = 0, at_sight = 0, descents = 0;
-  std::uint64_t kind[5] = {};                 // proving moves: capture, atari, next to the opponent, other, pass
-  std::uint64_t killer = 0, killer_fixes = 0;  // the last proving move at the ply proves again; and the first child did not
+  std::uint64_t kind[5] = {};  // proving moves: capture, atari, next to the opponent, other, pass
+  std::uint64_t killer = 0,
+                killer_fixes = 0;  // the last proving move at the ply proves again; and the first child did not
   std::uint64_t refuted = 0, refuted_children = 0;
   double most_share = 0, first_share = 0;
   std::uint64_t proven_work = 0, wasted_work = 0, refuted_work = 0;  // below proven (descended) and refuted expansions
@@ -71,7 +72,7 @@ struct Profile {
   std::unique_ptr<LocalOracle> oracle;
   int base = -1;  // line index of the first test's root
   bool score_goal = true;
-  std::vector<Row> rows;  // per ply below the base
+  std::vector<Row> rows;          // per ply below the base
   std::vector<int> last_proving;  // per ply: the proving move of the last proven expansion there
   SeenSet seen;
   std::vector<int> decided_above;  // per ply on the line: the shallowest decided node's ply, or -1
@@ -127,16 +128,18 @@ struct Profile {
         "local oracle: regions up to {} points, {} region shapes solved; on the nodes resolved, its "
         "verdict agrees {} times, disagrees {} times\n",
         oracle->max_region(), oracle->shapes_solved(), agree, disagree);
-    out += fmt::format("{:>4} {:>9} {:>7} {:>7} {:>7} {:>7} {:>7} {:>8} {:>8} {:>9} {:>9} {:>8} {:>8} {:>10} {:>7} {:>10}\n", "ply", "proven",
-                       "capt%", "atari%", "touch%", "other%", "pass%", "killer%", "fixes%", "refuted", "children",
-                       "most%", "first%", "work+", "wasted%", "work-");
+    out += fmt::format(
+        "{:>4} {:>9} {:>7} {:>7} {:>7} {:>7} {:>7} {:>8} {:>8} {:>9} {:>9} {:>8} {:>8} {:>10} {:>7} {:>10}\n", "ply",
+        "proven", "capt%", "atari%", "touch%", "other%", "pass%", "killer%", "fixes%", "refuted", "children", "most%",
+        "first%", "work+", "wasted%", "work-");
     const auto order_line = [&](const std::string& ply, const Row& r) {
       const double p = r.proven ? 100.0 / r.proven : 0.0, q = r.refuted ? 1.0 / r.refuted : 0.0;
-      out += fmt::format("{:>4} {:>9} {:>7.1f} {:>7.1f} {:>7.1f} {:>7.1f} {:>7.1f} {:>8.1f} {:>8.1f} {:>9} {:>9.2f} {:>8.1f} {:>8.1f} {:>10} {:>7.1f} {:>10}\n",
-                         ply, r.proven, p * r.kind[0], p * r.kind[1], p * r.kind[2], p * r.kind[3], p * r.kind[4],
-                         p * r.killer, p * r.killer_fixes, r.refuted, q * r.refuted_children, 100 * q * r.most_share,
-                         100 * q * r.first_share, r.proven_work,
-                         r.proven_work ? 100.0 * r.wasted_work / r.proven_work : 0.0, r.refuted_work);
+      out += fmt::format(
+          "{:>4} {:>9} {:>7.1f} {:>7.1f} {:>7.1f} {:>7.1f} {:>7.1f} {:>8.1f} {:>8.1f} {:>9} {:>9.2f} {:>8.1f} {:>8.1f} "
+          "{:>10} {:>7.1f} {:>10}\n",
+          ply, r.proven, p * r.kind[0], p * r.kind[1], p * r.kind[2], p * r.kind[3], p * r.kind[4], p * r.killer,
+          p * r.killer_fixes, r.refuted, q * r.refuted_children, 100 * q * r.most_share, 100 * q * r.first_share,
+          r.proven_work, r.proven_work ? 100.0 * r.wasted_work / r.proven_work : 0.0, r.refuted_work);
     };
     for (std::size_t ply = 0; ply < rows.size(); ++ply) order_line(std::to_string(ply), rows[ply]);
     order_line("all", all);
@@ -196,8 +199,8 @@ void profile_resolved(int index, bool proven) {
                stderr);
 }
 
-void profile_proven(const Go& go, const Go::Position& p, int index, int descents, int first, int proving,
-                    Go::Move move, std::uint64_t work, std::uint64_t wasted) {
+void profile_proven(const Go& go, const Go::Position& p, int index, int descents, int first, int proving, Go::Move move,
+                    std::uint64_t work, std::uint64_t wasted) {
   const int ply = index - profile.base;
   Row& r = profile.row(ply);
   int& killer = profile.last_proving[ply];

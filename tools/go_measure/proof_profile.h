@@ -46,8 +46,8 @@ void profile_resolved(int index, bool proven);
 // descended `descents` times, first into child `first` (-1: none), and
 // child `proving` (move `move`) proved it.
 // `work` expansions below it, `wasted` of them in children other than the proving one.
-void profile_proven(const Go& go, const Go::Position& p, int index, int descents, int first, int proving,
-                    Go::Move move, std::uint64_t work, std::uint64_t wasted);
+void profile_proven(const Go& go, const Go::Position& p, int index, int descents, int first, int proving, Go::Move move,
+                    std::uint64_t work, std::uint64_t wasted);
 // The expansion at line index `index` ended with its goal disproven after
 // descending into `children` children: `work` expansions below it, `most`
 // in the child that took the most, `first` in the first child descended into.

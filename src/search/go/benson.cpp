@@ -143,8 +143,7 @@ void fixpoint(const Go& go, std::uint64_t own, std::uint64_t opp, Fixpoint& f) {
     }
     if (!removed) break;
     for (int r = 0; r < f.region_count; ++r)
-      if ((live_regions >> r & 1) && (go.neighbours(f.regions[r]) & removed))
-        live_regions &= ~(std::uint64_t{1} << r);
+      if ((live_regions >> r & 1) && (go.neighbours(f.regions[r]) & removed)) live_regions &= ~(std::uint64_t{1} << r);
   }
   for (int b = 0; b < block_count; ++b)
     if (live_blocks >> b & 1) f.alive |= blocks[b];
@@ -183,10 +182,17 @@ Unconditional unconditional(const Go& go, std::uint64_t own, std::uint64_t opp, 
       u.enclosed |= region;
     } else if (searches) {
       switch (enclosure(go, region, inside, f.region_empty[r], near_alive, opp)) {
-        case Enclosure::Reduced: u.enclosed |= region, u.reduced |= region; break;
-        case Enclosure::Searched: u.enclosed |= region, u.searched |= region; break;
-        case Enclosure::Measured: u.enclosed |= region; break;
-        case Enclosure::None: break;
+        case Enclosure::Reduced:
+          u.enclosed |= region, u.reduced |= region;
+          break;
+        case Enclosure::Searched:
+          u.enclosed |= region, u.searched |= region;
+          break;
+        case Enclosure::Measured:
+          u.enclosed |= region;
+          break;
+        case Enclosure::None:
+          break;
       }
     }
   }
@@ -218,8 +224,8 @@ class KeptCache {
     std::uint16_t board = 0;  // 0: empty (a board's is width << 8 | height)
   };
   Entry& slot(std::uint16_t board, std::uint64_t own, std::uint64_t opp) {
-    const std::uint64_t h = (own * 0x9E3779B97F4A7C15ull) ^ (opp * 0xC2B2AE3D27D4EB4Full) ^
-                            (std::uint64_t{board} * 0xFF51AFD7ED558CCDull);
+    const std::uint64_t h =
+        (own * 0x9E3779B97F4A7C15ull) ^ (opp * 0xC2B2AE3D27D4EB4Full) ^ (std::uint64_t{board} * 0xFF51AFD7ED558CCDull);
     return entries_[h >> (64 - kBits)];
   }
 

@@ -264,10 +264,10 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
     } else {  // every child's success disproves it, and the moves superko forbade here might not be forbidden elsewhere
 #ifdef GSOLVE_GO_MEASURE_PROOF
       if (descents > 0)
-        go_measure::profile_refuted(line_.top(), static_cast<int>(std::count_if(child_work, child_work + count,
-                                                                                [](std::uint64_t w) { return w > 0; })),
-                                    nodes_ - nodes_before, *std::max_element(child_work, child_work + count),
-                                    child_work[first_descent]);
+        go_measure::profile_refuted(
+            line_.top(),
+            static_cast<int>(std::count_if(child_work, child_work + count, [](std::uint64_t w) { return w > 0; })),
+            nodes_ - nodes_before, *std::max_element(child_work, child_work + count), child_work[first_descent]);
 #endif
       seen = ExploredBoards::of(n->black, n->white, n->invariant_key);  // the winner's board
       hits = forbidden;

@@ -49,8 +49,9 @@ int shallow(u64 own, u64 opp, const std::array<int, N>& squares, unsigned parity
       const u64 f = flips_if_adjacent(own, opp, sq);
       if (!f) return false;
       const u64 bit = u64{1} << sq;
-      const int v = -shallow<G, N - 1>(opp & ~f, own | f | bit, squares_but<N>(squares, i), parity ^ quadrant_bit<G>(sq),
-                                       -beta, -(alpha > best ? alpha : best), false, nodes);
+      const int v =
+          -shallow<G, N - 1>(opp & ~f, own | f | bit, squares_but<N>(squares, i), parity ^ quadrant_bit<G>(sq), -beta,
+                             -(alpha > best ? alpha : best), false, nodes);
       if (v > best) best = v;
       return v >= beta;
     });
