@@ -5,10 +5,11 @@
 # fails the suite (exit 1). Prints one row per test (answer, expansions, CPU user
 # seconds) and the sums. With BASE=<another gsolve binary> each test runs on both
 # binaries, one after the other, and the rows add the base's figures and the
-# ratios new/base; the last line, the geometric mean of the ratios (expansions
-# and CPU), is the figure to rank a change by: one test's count moves by 10-20%
-# with any change of df-pn's path (docs/go-proof-measurement.md), the mean over
-# sixteen diverse tests much less. About 90 s of CPU on an idle core; at most 1 GB.
+# ratios new/base; the line "geomean", the geometric mean of the ratios
+# (expansions and CPU), is the figure to rank a change by: one test's count
+# moves by 10-20% with any change of df-pn's path (docs/go-proof-measurement.md),
+# the mean over sixteen diverse tests much less; "std error" is that mean's
+# standard error as a factor (1.031: +-3.1%). About 80 s of CPU; at most 1 GB.
 #   tools/go_suite.sh [TEST...]                   every test, or the named ones
 #   BASE=/work/main/build/gsolve tools/go_suite.sh
 #   BIN=build/gsolve (default) is the binary measured.
@@ -93,11 +94,15 @@ for spec in "${tests[@]}"; do
 done
 awk -v base="$BASE" 'NF {
     n += $1; u += $2
-    if (base != "") { bn += $3; bu += $4; le += log(($1 + 0.005) / ($3 + 0.005)); lu += log(($2 + 0.005) / ($4 + 0.005)); k++ }
+    if (base != "") { bn += $3; bu += $4; x = log(($1 + 0.005) / ($3 + 0.005)); y = log(($2 + 0.005) / ($4 + 0.005))
+      le += x; lu += y; le2 += x * x; lu2 += y * y; k++
+    }
   }
   END {
     if (base == "") { printf "%-14s %-5s %8s %11d %8.2f\n", "sum", "", "", n, u; exit }
     printf "%-14s %-5s %8s %11d %8.2f %11d %8.2f %8.3f %8.3f\n", "sum", "", "", n, u, bn, bu, n / bn, u / bu
     printf "%-14s %-5s %8s %11s %8s %11s %8s %8.3f %8.3f\n", "geomean", "", "", "", "", "", "", exp(le / k), exp(lu / k)
+    if (k > 1) printf "%-14s %-5s %8s %11s %8s %11s %8s %8.3f %8.3f\n", "std error", "", "", "", "", "", "",
+      exp(sqrt((le2 - le * le / k) / (k - 1) / k)), exp(sqrt((lu2 - lu * lu / k) / (k - 1) / k))
   }' <<<"$rows"
 [ "$failed" -eq 0 ] || { echo "go_suite: a test gave a wrong answer" >&2; exit 1; }
