@@ -33,8 +33,7 @@ class StateMemo {
   };
   // `board`: a code of at most 6 bits; the area's points at most 49.
   static Key key(std::uint64_t board, std::uint64_t area, std::uint64_t own, std::uint64_t opp) {
-    return {area | board << 49,
-            bits::extract(own, area) | bits::extract(opp, area & ~own) << std::popcount(area)};
+    return {area | board << 49, bits::extract(own, area) | bits::extract(opp, area & ~own) << std::popcount(area)};
   }
 
   Known find(const Key& key, Question question) const {
@@ -168,7 +167,7 @@ class LocalGame {
   StateMemo& memo_;
   const Go& go_;
   const std::uint64_t region_, edge_;  // edge_: the region's points next to the alive stones
-  const std::uint64_t board_;         // the memo's code of the board
+  const std::uint64_t board_;          // the memo's code of the board
   // By the stones in the area: the opponent's move that last refuted a
   // content, the colour's move that last kept one (tried first: exact
   // answers whatever the order, fewer contents searched).
