@@ -4,6 +4,7 @@
 #include <bit>
 #include <memory>
 
+#include "games/bits.h"
 #include "src/search/table_memory.h"
 
 namespace gsolve::search::go {
@@ -12,56 +13,67 @@ namespace {
 
 // The answers of the local game by (board, area, colour's stones, opponent's
 // stones), kept across calls: a content's answer depends on nothing else, and
-// the prover asks about the same areas again and again, a stone apart.
-// Four-way buckets, entries replaced in turn; a search never holds a
-// reference across its recursion, so a replaced entry is only recomputed.
+// the prover asks about the same areas again and again, a stone apart (and
+// closed systems of different stones over the same area share contents). An
+// entry is two words, four to a cache line (the probes are the local game's
+// hottest loads): the area and the board, with the two answers; the colour's
+// stones gathered over the area, then the opponent's gathered over the rest of
+// it (at most kContentBits points: the area's points that are not the colour's
+// stones lie in its regions). Four-way buckets, entries replaced in turn; a
+// search never holds a reference across its recursion, so a replaced entry is
+// only recomputed.
 class StateMemo {
  public:
   enum Known : std::uint8_t { kUnknown = 0, kFalse = 1, kTrue = 2 };
-  struct Entry {
-    std::uint64_t area = 0, own = 0, opp = 0;
-    std::uint16_t board = 0;
-    Known holds = kUnknown, can_move = kUnknown;  // the two questions asked about a content
+  // The two questions asked about a content: the offset of their answers in an entry's first word.
+  enum Question : int { kHolds = 60, kCanMove = 62 };
+  static constexpr int kContentBits = 12;
+  struct Key {
+    std::uint64_t game, content;
   };
+  // `board`: a code of at most 6 bits; the area's points at most 49.
+  static Key key(std::uint64_t board, std::uint64_t area, std::uint64_t own, std::uint64_t opp) {
+    return {area | board << 49, bits::extract(own, area) | bits::extract(opp, area & ~own) << std::popcount(area)};
+  }
 
-  // The answer known to `question` (a member pointer: holds or can_move).
-  Known find(std::uint16_t board, std::uint64_t area, std::uint64_t own, std::uint64_t opp,
-             Known Entry::*question) const {
-    const Entry* bucket = &entries_[index(board, area, own, opp)];
+  Known find(const Key& key, Question question) const {
+    const Entry* bucket = &entries_[index(key)];
     for (int i = 0; i < kWays; ++i)
-      if (bucket[i].own == own && bucket[i].opp == opp && bucket[i].area == area && bucket[i].board == board)
-        return bucket[i].*question;
+      if (bucket[i].content == key.content && (bucket[i].game & kGame) == key.game)
+        return static_cast<Known>(bucket[i].game >> question & 3);
     return kUnknown;
   }
-  void store(std::uint16_t board, std::uint64_t area, std::uint64_t own, std::uint64_t opp, Known Entry::*question,
-             bool value) {
-    Entry* bucket = &entries_[index(board, area, own, opp)];
+  void store(const Key& key, Question question, bool value) {
+    Entry* bucket = &entries_[index(key)];
     Entry* e = nullptr;
     for (int i = 0; i < kWays && !e; ++i)
-      if (bucket[i].own == own && bucket[i].opp == opp && bucket[i].area == area && bucket[i].board == board)
-        e = &bucket[i];
+      if (bucket[i].content == key.content && (bucket[i].game & kGame) == key.game) e = &bucket[i];
     if (!e) {
       e = &bucket[next_];
       next_ = (next_ + 1) & (kWays - 1);
-      *e = {area, own, opp, board, kUnknown, kUnknown};
+      *e = {key.game, key.content};
     }
-    e->*question = value ? kTrue : kFalse;
+    e->game |= std::uint64_t{value ? kTrue : kFalse} << question;
   }
 
  private:
+  struct Entry {
+    std::uint64_t game = 0, content = 0;  // game 0: empty (no area is)
+  };
+  static constexpr std::uint64_t kGame = (std::uint64_t{1} << 55) - 1;
   static constexpr int kWays = 4;
-  static constexpr int kBits = 19;  // 16 MB a thread
-  static std::size_t index(std::uint16_t board, std::uint64_t area, std::uint64_t own, std::uint64_t opp) {
-    const std::uint64_t h = (own * 0x9E3779B97F4A7C15ull) ^ (opp * 0xC2B2AE3D27D4EB4Full) ^
-                            (area * 0xD6E8FEB86659FD93ull) ^ (std::uint64_t{board} * 0xFF51AFD7ED558CCDull);
+  static constexpr int kBits = 20;  // 16 MB a thread
+  static std::size_t index(const Key& key) {
+    const std::uint64_t h = (key.game * 0xD6E8FEB86659FD93ull) ^ (key.content * 0x9E3779B97F4A7C15ull);
     return (h >> (64 - kBits)) & ~std::size_t{kWays - 1};
   }
-  // Huge pages where the system gives them: the memo's probes are the local
-  // game's hottest loads.
+  // Huge pages where the system gives them.
   TableMemory memory_{sizeof(Entry) << kBits};
   Entry* const entries_ = static_cast<Entry*>(memory_.data());
   int next_ = 0;
 };
+
+static_assert(kLargestSearchedRegion <= StateMemo::kContentBits && kLargestSystem <= StateMemo::kContentBits);
 
 // The local game over one region (local_region.h). Stones are board bits.
 class LocalGame {
@@ -71,10 +83,10 @@ class LocalGame {
         go_(go),
         region_(region),
         edge_(region & go.neighbours(go.board_mask() & ~region)),
-        board_(static_cast<std::uint16_t>(go.width() << 8 | go.height())) {}
+        board_(static_cast<std::uint64_t>((go.width() - 1) << 3 | (go.height() - 1))) {}
 
   // The opponent to move (or the colour, which may pass when no invader is left).
-  bool holds(std::uint64_t own, std::uint64_t opp) { return ask(own, opp, &StateMemo::Entry::holds); }
+  bool holds(std::uint64_t own, std::uint64_t opp) { return ask(own, opp, StateMemo::kHolds); }
 
  private:
   std::uint64_t group(std::uint64_t seed, std::uint64_t within) const {
@@ -97,31 +109,47 @@ class LocalGame {
       rest &= ~g;
     }
     if (opp && !can_move(own, opp)) return false;
-    for (std::uint64_t moves = empty; moves; moves &= moves - 1) {
-      const std::uint64_t q = moves & (~moves + 1);
+    std::uint64_t& refutation = refutation_[std::popcount(own | opp)];
+    return !first_of(empty, refutation, [&](std::uint64_t q) {
       const std::uint64_t with_q = opp | q;
-      if (!(go_.neighbours(group(q, with_q)) & empty & ~q)) continue;  // suicide
-      if (!can_move(own, with_q)) return false;
+      if (!(go_.neighbours(group(q, with_q)) & empty & ~q)) return false;  // suicide
+      return !can_move(own, with_q);
+    });
+  }
+
+  // Whether `found` holds for one of `moves` (single bits), `first` tried
+  // first; the move found becomes `first` (the move that decided a sibling
+  // content of as many stones decides this one too, most of the time).
+  template <class Found>
+  static bool first_of(std::uint64_t moves, std::uint64_t& first, const Found& found) {
+    const std::uint64_t tried = first & moves;  // `first` may change below, in the search of a found() call
+    if (tried && found(tried)) return true;
+    for (std::uint64_t rest = moves & ~tried; rest; rest &= rest - 1) {
+      const std::uint64_t q = rest & (~rest + 1);
+      if (found(q)) {
+        first = q;
+        return true;
+      }
     }
-    return true;
+    return false;
   }
 
   // The colour to move with invaders in the region: whether a move keeps its win.
-  bool can_move(std::uint64_t own, std::uint64_t opp) { return ask(own, opp, &StateMemo::Entry::can_move); }
+  bool can_move(std::uint64_t own, std::uint64_t opp) { return ask(own, opp, StateMemo::kCanMove); }
 
   // The memo's answer, else decided and stored.
-  bool ask(std::uint64_t own, std::uint64_t opp, StateMemo::Known StateMemo::Entry::*question) {
-    const StateMemo::Known known = memo_.find(board_, region_, own, opp, question);
+  bool ask(std::uint64_t own, std::uint64_t opp, StateMemo::Question question) {
+    const StateMemo::Key key = StateMemo::key(board_, region_, own, opp);
+    const StateMemo::Known known = memo_.find(key, question);
     if (known != StateMemo::kUnknown) return known == StateMemo::kTrue;
-    const bool value = question == &StateMemo::Entry::holds ? decide_holds(own, opp) : decide_can_move(own, opp);
-    memo_.store(board_, region_, own, opp, question, value);
+    const bool value = question == StateMemo::kHolds ? decide_holds(own, opp) : decide_can_move(own, opp);
+    memo_.store(key, question, value);
     return value;
   }
 
   bool decide_can_move(std::uint64_t own, std::uint64_t opp) {
     const std::uint64_t empty = region_ & ~own & ~opp;
-    for (std::uint64_t moves = empty; moves; moves &= moves - 1) {
-      const std::uint64_t q = moves & (~moves + 1);
+    return first_of(empty, answer_[std::popcount(own | opp)], [&](std::uint64_t q) {
       const std::uint64_t left = empty & ~q;
       std::uint64_t captured = 0;
       for (std::uint64_t next = go_.neighbours(q) & opp; next;) {
@@ -131,16 +159,19 @@ class LocalGame {
       }
       const std::uint64_t with_q = own | q;
       const std::uint64_t g = group(q, with_q);
-      if (!(g & edge_) && !(go_.neighbours(g) & (left | captured))) continue;  // suicide
-      if (holds(with_q, opp & ~captured)) return true;
-    }
-    return false;
+      if (!(g & edge_) && !(go_.neighbours(g) & (left | captured))) return false;  // suicide
+      return holds(with_q, opp & ~captured);
+    });
   }
 
   StateMemo& memo_;
   const Go& go_;
   const std::uint64_t region_, edge_;  // edge_: the region's points next to the alive stones
-  const std::uint16_t board_;
+  const std::uint64_t board_;          // the memo's code of the board
+  // By the stones in the area: the opponent's move that last refuted a
+  // content, the colour's move that last kept one (tried first: exact
+  // answers whatever the order, fewer contents searched).
+  std::uint64_t refutation_[65] = {}, answer_[65] = {};
 };
 
 // A thread's memo, allocated at its first call.

@@ -25,12 +25,22 @@ namespace gsolve::search::go {
 
 // Regions of more points are not searched: the search visits up to 3^points
 // contents (10 measured fastest of 6-14 on the 5x5 tests, docs/go-enclosed-regions.md).
+// Measurement builds may set both limits (GSOLVE_GO_LARGEST_REGION and
+// GSOLVE_GO_LARGEST_SYSTEM, at most 12: the memo's entries hold no more).
+#ifdef GSOLVE_GO_LARGEST_REGION
+constexpr int kLargestSearchedRegion = GSOLVE_GO_LARGEST_REGION;
+#else
 constexpr int kLargestSearchedRegion = 10;
+#endif
 
 // Closed systems whose regions hold more points are not searched: 10 measured
 // fastest of 10-14 on the 5x5 tests (12 saves more expansions at twice the
 // time), docs/go-enclosed-regions.md.
+#ifdef GSOLVE_GO_LARGEST_SYSTEM
+constexpr int kLargestSystem = GSOLVE_GO_LARGEST_SYSTEM;
+#else
 constexpr int kLargestSystem = 10;
+#endif
 
 // Whether the colour holds `region`: a maximal connected set of points without
 // its stones, every stone next to it alive, opponent stones `opp` inside; false
