@@ -64,8 +64,7 @@ inline unsigned odd_indices(const std::array<int, N>& s, unsigned parity) {
 template <int N>
 inline std::array<int, N - 1> squares_but(const std::array<int, N>& s, int skip) {
   std::array<int, N - 1> r;
-  for (int i = 0, j = 0; i < N; ++i)
-    if (i != skip) r[j++] = s[i];
+  for (int j = 0; j < N - 1; ++j) r[j] = s[j + (j >= skip)];
   return r;
 }
 
