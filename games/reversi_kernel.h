@@ -46,6 +46,29 @@ constexpr u64 board_mask(int n) {
 // Squares of `own`'s legal moves against `opp` (8x8 frame; mask with the
 // board for smaller boards). Kogge-Stone: in each direction, the runs of
 // opponent discs that start next to an own disc, doubled up in two steps.
+#if defined(__AVX2__)
+// The same with the four directions (shifts 1, 8, 7, 9) in the lanes of one vector.
+[[gnu::always_inline]] inline u64 legal_moves(u64 own, u64 opp) {
+  const __m256i shift = _mm256_set_epi64x(9, 7, 8, 1), shift2 = _mm256_add_epi64(shift, shift);
+  const __m256i p = _mm256_set1_epi64x(static_cast<long long>(own));
+  // Horizontal and diagonal runs may not wrap: their lanes see the inner columns only.
+  const __m256i o = _mm256_and_si256(_mm256_set1_epi64x(static_cast<long long>(opp)),
+                                     _mm256_set_epi64x(0x7E7E7E7E7E7E7E7Ell, 0x7E7E7E7E7E7E7E7Ell, -1, 0x7E7E7E7E7E7E7E7Ell));
+  __m256i fl = _mm256_and_si256(o, _mm256_sllv_epi64(p, shift));
+  __m256i fr = _mm256_and_si256(o, _mm256_srlv_epi64(p, shift));
+  fl = _mm256_or_si256(fl, _mm256_and_si256(o, _mm256_sllv_epi64(fl, shift)));
+  fr = _mm256_or_si256(fr, _mm256_and_si256(o, _mm256_srlv_epi64(fr, shift)));
+  const __m256i ol = _mm256_and_si256(o, _mm256_sllv_epi64(o, shift));
+  const __m256i or_ = _mm256_srlv_epi64(ol, shift);
+  fl = _mm256_or_si256(fl, _mm256_and_si256(ol, _mm256_sllv_epi64(fl, shift2)));
+  fr = _mm256_or_si256(fr, _mm256_and_si256(or_, _mm256_srlv_epi64(fr, shift2)));
+  fl = _mm256_or_si256(fl, _mm256_and_si256(ol, _mm256_sllv_epi64(fl, shift2)));
+  fr = _mm256_or_si256(fr, _mm256_and_si256(or_, _mm256_srlv_epi64(fr, shift2)));
+  const __m256i m = _mm256_or_si256(_mm256_sllv_epi64(fl, shift), _mm256_srlv_epi64(fr, shift));
+  const __m128i h = _mm_or_si128(_mm256_castsi256_si128(m), _mm256_extracti128_si256(m, 1));
+  return static_cast<u64>(_mm_cvtsi128_si64(h) | _mm_extract_epi64(h, 1)) & ~(own | opp);
+}
+#else
 [[gnu::always_inline]] inline u64 legal_moves(u64 own, u64 opp) {
   const auto dir = [](u64 p, u64 o, int s) -> u64 {
     u64 fl = o & (p << s), fr = o & (p >> s);
@@ -61,6 +84,7 @@ constexpr u64 board_mask(int n) {
   const u64 inner = opp & 0x7E7E7E7E7E7E7E7Eull;  // horizontal and diagonal runs may not wrap
   return (dir(own, inner, 1) | dir(own, opp, 8) | dir(own, inner, 7) | dir(own, inner, 9)) & ~(own | opp);
 }
+#endif
 
 namespace detail {
 
@@ -146,14 +170,14 @@ inline u64 flips_scalar(u64 own, u64 opp, int sq) {
       _mm256_srlv_epi64(_mm256_set1_epi64x(static_cast<long long>(u64{1} << 63)), _mm256_lzcnt_epi64(down_stop));
   const __m256i below = _mm256_or_si256(down_first, _mm256_add_epi64(down_first, _mm256_set1_epi64x(-1)));
 #else
-  __m256i below = down_stop;  // smeared down to bit 0
-  below = _mm256_or_si256(below, _mm256_srli_epi64(below, 1));
-  below = _mm256_or_si256(below, _mm256_srli_epi64(below, 2));
-  below = _mm256_or_si256(below, _mm256_srli_epi64(below, 4));
-  below = _mm256_or_si256(below, _mm256_srli_epi64(below, 8));
-  below = _mm256_or_si256(below, _mm256_srli_epi64(below, 16));
-  below = _mm256_or_si256(below, _mm256_srli_epi64(below, 32));
-  const __m256i down_first = _mm256_andnot_si256(_mm256_srli_epi64(below, 1), below);
+  // Smeared down along each ray (steps 1, 7, 8, 9): `below` holds the ray's
+  // squares at or below its first stop (and squares off the ray, masked out).
+  const __m256i step = _mm256_set_epi64x(9, 8, 7, 1);
+  __m256i below = down_stop;
+  below = _mm256_or_si256(below, _mm256_srlv_epi64(below, step));
+  below = _mm256_or_si256(below, _mm256_srlv_epi64(below, _mm256_add_epi64(step, step)));
+  below = _mm256_or_si256(below, _mm256_srlv_epi64(below, _mm256_slli_epi64(step, 2)));
+  const __m256i down_first = _mm256_and_si256(_mm256_andnot_si256(_mm256_srlv_epi64(below, step), below), down);
 #endif
   const __m256i down_no = _mm256_cmpeq_epi64(_mm256_and_si256(down_first, o), zero);
   f = _mm256_or_si256(f, _mm256_andnot_si256(_mm256_or_si256(down_no, below), down));

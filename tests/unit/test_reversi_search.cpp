@@ -214,6 +214,45 @@ std::vector<ObfLine> read_obf(const std::string& path) {
 
 }  // namespace
 
+TEST_CASE("reversi search: the null-window solvers search the window solvers' tree, 2..4 empties") {
+  using namespace gsolve::reversi::detail;
+  std::mt19937_64 rng(20261126);
+  for (int empties = 2; empties <= 4; ++empties) {
+    for (int checked = 0; checked < 300;) {
+      Board b;
+      if (!random_position(rng, empties, &b)) continue;
+      unsigned parity;
+      std::array<int, 4> s{};
+      if (empties == 2) {
+        const std::array<int, 2> e = empty_squares<kBoard8, 2>(b.empty, parity);
+        s = {e[0], e[1]};
+      } else if (empties == 3) {
+        const std::array<int, 3> e = empty_squares<kBoard8, 3>(b.empty, parity);
+        s = {e[0], e[1], e[2]};
+      } else {
+        s = empty_squares<kBoard8, 4>(b.empty, parity);
+      }
+      for (int a = -10; a <= 10; a += 2) {
+        std::uint64_t window_nodes = 0, null_nodes = 0;
+        int window, null;
+        if (empties == 2) {
+          window = solve_2<kBoard8>(b.own, b.opp, s[0], s[1], a, a + 1, false, window_nodes);
+          null = nws_2<kBoard8>(b.own, b.opp, s[0], s[1], a, null_nodes);
+        } else if (empties == 3) {
+          window = solve_few<kBoard8, 3>(b.own, b.opp, {s[0], s[1], s[2]}, parity, a, a + 1, false, window_nodes);
+          null = nws_3<kBoard8>(b.own, b.opp, s[0], s[1], s[2], parity, a, null_nodes);
+        } else {
+          window = solve_few<kBoard8, 4>(b.own, b.opp, s, parity, a, a + 1, false, window_nodes);
+          null = nws_4<kBoard8>(b.own, b.opp, s, parity, a, null_nodes);
+        }
+        CHECK(null == window);
+        CHECK(null_nodes == window_nodes);
+      }
+      ++checked;
+    }
+  }
+}
+
 TEST_CASE("reversi search: last-empties and shallow solvers equal minimax on random positions, 1..8 empties") {
   std::mt19937_64 rng(20261122);
   for (int empties = 1; empties <= 8; ++empties) {

@@ -64,8 +64,7 @@ inline unsigned odd_indices(const std::array<int, N>& s, unsigned parity) {
 template <int N>
 inline std::array<int, N - 1> squares_but(const std::array<int, N>& s, int skip) {
   std::array<int, N - 1> r;
-  for (int i = 0, j = 0; i < N; ++i)
-    if (i != skip) r[j++] = s[i];
+  for (int j = 0; j < N - 1; ++j) r[j] = s[j + (j >= skip)];
   return r;
 }
 
@@ -145,6 +144,111 @@ int solve_few(u64 own, u64 opp, const std::array<int, N>& squares, unsigned pari
   return -solve_few<G, N>(opp, own, squares, parity, -beta, -alpha, true, nodes);
 }
 
+// Null-window solvers for 3 and 4 empties (beta = alpha + 1, MTD(f)'s only
+// window): the moves, order, results and node counts of solve_few, with the
+// squares in registers and the parity order found once per node. kPassed:
+// the previous ply was a pass.
+
+// x1, x2 by rank (as solve_2).
+template <const BoardGeometry& G, bool kPassed = false>
+int nws_2(u64 own, u64 opp, int x1, int x2, int alpha, std::uint64_t& nodes) {
+  ++nodes;
+  int best = -1000;
+  if (const u64 f = flips_if_adjacent(own, opp, x1)) {
+    best = -solve_1<G>(opp & ~f, x2, -alpha - 1, nodes);
+    if (best > alpha) return best;
+  }
+  if (const u64 f = flips_if_adjacent(own, opp, x2)) {
+    const int v = -solve_1<G>(opp & ~f, x1, -alpha - 1, nodes);
+    if (v > best) best = v;
+  }
+  if (best != -1000) return best;
+  if constexpr (kPassed)
+    return final_score(own, opp, 2);  // neither side can move: the game is over
+  else
+    return -nws_2<G, true>(opp, own, x1, x2, -alpha - 1, nodes);
+}
+
+// x1 < x2 < x3 by rank, `parity` their quadrants'.
+template <const BoardGeometry& G, bool kPassed = false>
+int nws_3(u64 own, u64 opp, int x1, int x2, int x3, unsigned parity, int alpha, std::uint64_t& nodes) {
+  ++nodes;
+  const int beta = alpha + 1;
+  int best = -1000;
+  // The move on sq (r1, r2: the other two squares by rank); true on a cut-off.
+  const auto cut = [&](int sq, int r1, int r2) __attribute__((always_inline)) {
+    const u64 f = flips_if_adjacent(own, opp, sq);
+    if (!f) return false;
+    const int v = -nws_2<G>(opp & ~f, own | f | (u64{1} << sq), r1, r2, -beta, nodes);
+    if (v > best) best = v;
+    return v >= beta;
+  };
+  // Three empties lie all in odd quadrants, or one does: that one first.
+  if ((parity & quadrant_bit<G>(x1)) || !(parity & (quadrant_bit<G>(x2) | quadrant_bit<G>(x3)))) {
+    if (cut(x1, x2, x3) || cut(x2, x1, x3) || cut(x3, x1, x2)) return best;
+  } else if (parity & quadrant_bit<G>(x2)) {
+    if (cut(x2, x1, x3) || cut(x1, x2, x3) || cut(x3, x1, x2)) return best;
+  } else if (cut(x3, x1, x2) || cut(x1, x2, x3) || cut(x2, x1, x3)) {
+    return best;
+  }
+  if (best != -1000) return best;
+  if constexpr (kPassed)
+    return final_score(own, opp, 3);  // neither side can move: the game is over
+  else
+    return -nws_3<G, true>(opp, own, x1, x2, x3, parity, -beta, nodes);
+}
+
+// kOddFirst4[m]: the indices 0..3, two bits each from the lowest, those set in
+// m first, each part in order (the parity order of four squares).
+inline constexpr std::array<std::uint8_t, 16> kOddFirst4 = [] {
+  std::array<std::uint8_t, 16> t{};
+  for (unsigned m = 0; m < 16; ++m) {
+    unsigned order = 0, k = 0;
+    for (unsigned pass = 0; pass < 2; ++pass)
+      for (unsigned i = 0; i < 4; ++i)
+        if (((m >> i) & 1u) != pass) order |= i << (2 * k++);
+    t[m] = static_cast<std::uint8_t>(order);
+  }
+  return t;
+}();
+
+// s: four squares by rank, `parity` their quadrants'.
+template <const BoardGeometry& G, bool kPassed = false>
+int nws_4(u64 own, u64 opp, const std::array<int, 4>& s, unsigned parity, int alpha, std::uint64_t& nodes) {
+  ++nodes;
+  const int beta = alpha + 1;
+  int best = -1000;
+  // The move on s[i] (the other three by rank below it); true on a cut-off.
+  const auto cut = [&](unsigned i) __attribute__((always_inline)) {
+    const int sq = s[i];
+    const u64 f = flips_if_adjacent(own, opp, sq);
+    if (!f) return false;
+    const int v = -nws_3<G>(opp & ~f, own | f | (u64{1} << sq), s[i == 0], s[i <= 1 ? 2 : 1], s[i <= 2 ? 3 : 2],
+                            parity ^ quadrant_bit<G>(sq), -beta, nodes);
+    if (v > best) best = v;
+    return v >= beta;
+  };
+  const unsigned order = kOddFirst4[odd_indices<G, 4>(s, parity)];
+  if (cut(order & 3u) || cut((order >> 2) & 3u) || cut((order >> 4) & 3u) || cut(order >> 6)) return best;
+  if (best != -1000) return best;
+  if constexpr (kPassed)
+    return final_score(own, opp, 4);  // neither side can move: the game is over
+  else
+    return -nws_4<G, true>(opp, own, s, parity, -beta, nodes);
+}
+
+// N = 3..4 empties by rank: the null-window solver where beta = alpha + 1, else solve_few.
+template <const BoardGeometry& G, int N>
+int solve_list(u64 own, u64 opp, const std::array<int, N>& s, unsigned parity, int alpha, int beta, bool passed,
+               std::uint64_t& nodes) {
+  if (beta != alpha + 1) return solve_few<G, N>(own, opp, s, parity, alpha, beta, passed, nodes);
+  if constexpr (N == 3)
+    return passed ? nws_3<G, true>(own, opp, s[0], s[1], s[2], parity, alpha, nodes)
+                  : nws_3<G>(own, opp, s[0], s[1], s[2], parity, alpha, nodes);
+  else
+    return passed ? nws_4<G, true>(own, opp, s, parity, alpha, nodes) : nws_4<G>(own, opp, s, parity, alpha, nodes);
+}
+
 // The same from the board's empty squares (N of them).
 template <const BoardGeometry& G, int N>
 int solve_empties(u64 own, u64 opp, u64 empty, int alpha, int beta, std::uint64_t& nodes) {
@@ -153,7 +257,7 @@ int solve_empties(u64 own, u64 opp, u64 empty, int alpha, int beta, std::uint64_
   if constexpr (N == 2) {
     return solve_2<G>(own, opp, s[0], s[1], alpha, beta, false, nodes);
   } else {
-    return solve_few<G, N>(own, opp, s, parity, alpha, beta, false, nodes);
+    return solve_list<G, N>(own, opp, s, parity, alpha, beta, false, nodes);
   }
 }
 

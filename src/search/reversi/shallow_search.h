@@ -30,7 +30,7 @@ template <const BoardGeometry& G, int N>
 int shallow(u64 own, u64 opp, const std::array<int, N>& squares, unsigned parity, int alpha, int beta, bool passed,
             std::uint64_t& nodes) {
   if constexpr (N <= 4) {
-    return solve_few<G, N>(own, opp, squares, parity, alpha, beta, passed, nodes);
+    return solve_list<G, N>(own, opp, squares, parity, alpha, beta, passed, nodes);
   } else {
     ++nodes;
     // The stability cut-off needs a legal move (else the pass is searched);
