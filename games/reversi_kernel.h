@@ -52,8 +52,9 @@ constexpr u64 board_mask(int n) {
   const __m256i shift = _mm256_set_epi64x(9, 7, 8, 1), shift2 = _mm256_add_epi64(shift, shift);
   const __m256i p = _mm256_set1_epi64x(static_cast<long long>(own));
   // Horizontal and diagonal runs may not wrap: their lanes see the inner columns only.
-  const __m256i o = _mm256_and_si256(_mm256_set1_epi64x(static_cast<long long>(opp)),
-                                     _mm256_set_epi64x(0x7E7E7E7E7E7E7E7Ell, 0x7E7E7E7E7E7E7E7Ell, -1, 0x7E7E7E7E7E7E7E7Ell));
+  const __m256i o =
+      _mm256_and_si256(_mm256_set1_epi64x(static_cast<long long>(opp)),
+                       _mm256_set_epi64x(0x7E7E7E7E7E7E7E7Ell, 0x7E7E7E7E7E7E7E7Ell, -1, 0x7E7E7E7E7E7E7E7Ell));
   __m256i fl = _mm256_and_si256(o, _mm256_sllv_epi64(p, shift));
   __m256i fr = _mm256_and_si256(o, _mm256_srlv_epi64(p, shift));
   fl = _mm256_or_si256(fl, _mm256_and_si256(o, _mm256_sllv_epi64(fl, shift)));
