@@ -216,7 +216,7 @@ bool settles_moving_first(const Cells& b, std::uint64_t alive, std::uint64_t opp
   }
   return false;
 }
-constexpr int kLargest = 10;  // points of the largest region the local game is played on (3^10 contents)
+constexpr int kLargest = 12;  // points of the largest region the local game is played on (3^12 contents)
 constexpr int kSystemsChecked =
     kSanitized ? 5 : 7;  // on every 3x3 and 4x3 position: larger systems' games are played below
 static_assert(gsolve::search::go::kLargestSearchedRegion <= kLargest);

@@ -24,13 +24,14 @@
 namespace gsolve::search::go {
 
 // Regions of more points are not searched: the search visits up to 3^points
-// contents (10 measured fastest of 6-14 on the 5x5 tests, docs/go-enclosed-regions.md).
+// contents. 12 (with systems at 10) took the fewest expansions at the same CPU
+// on tools/go_suite.sh (docs/go-proof-measurement.md).
 // Measurement builds may set both limits (GSOLVE_GO_LARGEST_REGION and
 // GSOLVE_GO_LARGEST_SYSTEM, at most 12: the memo's entries hold no more).
 #ifdef GSOLVE_GO_LARGEST_REGION
 constexpr int kLargestSearchedRegion = GSOLVE_GO_LARGEST_REGION;
 #else
-constexpr int kLargestSearchedRegion = 10;
+constexpr int kLargestSearchedRegion = 12;
 #endif
 
 // Closed systems whose regions hold more points are not searched: 10 measured
