@@ -9,7 +9,7 @@ namespace gsolve::go_measure {
 namespace {
 
 struct Side {
-  std::uint64_t cause[6] = {};
+  std::uint64_t cause[7] = {};
   std::uint64_t sampled = 0, with_twins = 0, with_shared = 0;
   std::uint64_t sum = 0, twins = 0, shared = 0, shared_keys = 0;
 };
@@ -24,13 +24,14 @@ struct DagProfile {
 
   ~DagProfile() {
     if (!used) return;
-    static constexpr const char* kNames[] = {"first", "lost", "result", "same visit", "parent again", "other parent"};
+    static constexpr const char* kNames[] = {"first",      "lost",         "result lost", "unusable",
+                                             "same visit", "parent again", "other parent"};
     std::string out = "dag profile (causes of the expansions; sums of the sampled expansions)\n";
     out += fmt::format("{:<14}{:>14}{:>8}{:>14}{:>8}\n", "cause", "white", "%", "black", "%");
     std::uint64_t total[2] = {};
     for (int s = 0; s < 2; ++s)
       for (const std::uint64_t n : side[s].cause) total[s] += n;
-    for (int c = 0; c < 6; ++c)
+    for (int c = 0; c < 7; ++c)
       out += fmt::format("{:<14}{:>14}{:>8.1f}{:>14}{:>8.1f}\n", kNames[c], side[0].cause[c],
                          100.0 * side[0].cause[c] / std::max<std::uint64_t>(total[0], 1), side[1].cause[c],
                          100.0 * side[1].cause[c] / std::max<std::uint64_t>(total[1], 1));
@@ -53,8 +54,7 @@ DagProfile profile;
 
 }  // namespace
 
-void dag_enter(bool black, std::uint64_t key, std::uint64_t parent_key, std::uint64_t parent_serial, bool in_table,
-               bool result) {
+void dag_enter(bool black, std::uint64_t key, std::uint64_t parent_key, std::uint64_t parent_serial, Held held) {
   if (!profile.used) {
     profile.used = true;
     profile.last.reserve(std::size_t{1} << 23);
@@ -63,10 +63,12 @@ void dag_enter(bool black, std::uint64_t key, std::uint64_t parent_key, std::uin
   const auto [it, inserted] = profile.last.try_emplace(key, DagProfile::Last{parent_key, parent_serial});
   if (inserted) {
     cause = Cause::First;
-  } else if (!in_table) {
+  } else if (held == Held::Nothing) {
     cause = Cause::Lost;
-  } else if (result) {
-    cause = Cause::Result;
+  } else if (held == Held::ResultNumbers) {
+    cause = Cause::ResultLost;
+  } else if (held == Held::Result) {
+    cause = Cause::Unusable;
   } else if (it->second.parent_key != parent_key) {
     cause = Cause::OtherParent;
   } else {

@@ -4,8 +4,9 @@
 // (one thread). At exit the process prints, per side to move:
 //   expansions by cause: first (the position and goal never expanded before),
 //   lost (expanded before, its estimate no longer in the table: replaced),
-//   result (the table holds a proof or disproof not usable on this line:
-//   certificate failed, or its certificate's entry replaced), and the
+//   result lost (the estimates say proven or disproven, the certificate's
+//   entry was replaced), unusable (a proof or disproof whose certificate
+//   fails on this line), and the
 //   estimate's returns: same visit (the parent's loop came back to it within
 //   one expansion of the parent: the seesaw between siblings), parent again
 //   (the same parent position, expanded anew from above), other parent (a
@@ -22,12 +23,13 @@
 
 namespace gsolve::go_measure {
 
-enum class Cause : std::uint8_t { First, Lost, Result, SameVisit, ParentAgain, OtherParent };
+enum class Cause : std::uint8_t { First, Lost, ResultLost, Unusable, SameVisit, ParentAgain, OtherParent };
 
+// What the table holds of an expanded position and goal.
+enum class Held : std::uint8_t { Nothing, Estimate, Result, ResultNumbers };  // the last: its certificate replaced
 // An expansion of the position and goal `key` (the table's hash) with black
 // (or white) to move, below the expansion numbered `parent_serial` of `parent_key`.
-void dag_enter(bool black, std::uint64_t key, std::uint64_t parent_key, std::uint64_t parent_serial,
-               bool in_table, bool result);
+void dag_enter(bool black, std::uint64_t key, std::uint64_t parent_key, std::uint64_t parent_serial, Held held);
 // A sampled expansion's disproof sum and what it counts twice.
 void dag_sum(bool black, std::uint64_t sum, std::uint64_t twins, std::uint64_t shared, std::uint64_t shared_keys);
 

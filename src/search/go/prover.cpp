@@ -189,9 +189,13 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
   const std::uint64_t dag_key = hash(*n, t), dag_serial = nodes_;
   {
     ProofTable::Entry e;
-    const bool in_table = table_->find_numbers(key(*n, t), dag_key, e);
-    go_measure::dag_enter(n->black_to_move, dag_key, dag_parent_key, dag_parent_serial, in_table,
-                          in_table && (e.phi == 0 || e.delta == 0));
+    Certificate cert;
+    go_measure::Held held = go_measure::Held::Nothing;
+    if (table_->find_numbers(key(*n, t), dag_key, e))
+      held = e.phi != 0 && e.delta != 0                                  ? go_measure::Held::Estimate
+             : table_->find_result(key(*n, t), dag_key, e.phi, e.delta, cert) ? go_measure::Held::Result
+                                                                          : go_measure::Held::ResultNumbers;
+    go_measure::dag_enter(n->black_to_move, dag_key, dag_parent_key, dag_parent_serial, held);
   }
 #endif
   SuperkoHits forbidden;  // earlier boards that superko forbids a move to recreate
