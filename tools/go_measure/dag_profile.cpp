@@ -12,6 +12,7 @@ struct Side {
   std::uint64_t cause[7] = {};
   std::uint64_t sampled = 0, with_twins = 0, with_shared = 0;
   std::uint64_t sum = 0, twins = 0, shared = 0, shared_keys = 0;
+  std::uint64_t with_cycle = 0, cycles = 0, with_above = 0, above = 0;
 };
 
 struct DagProfile {
@@ -46,6 +47,10 @@ struct DagProfile {
           100.0 * d.twins / std::max<std::uint64_t>(d.sum, 1), d.shared,
           100.0 * d.shared / std::max<std::uint64_t>(d.sum, 1), d.shared_keys);
     }
+    for (int s = 0; s < 2; ++s)
+      out += fmt::format(
+          "{} to move: expansions with a move superko forbids in the search {} ({} moves), above it {} ({} moves)\n",
+          s ? "black" : "white", side[s].with_cycle, side[s].cycles, side[s].with_above, side[s].above);
     std::fputs(out.c_str(), stderr);
   }
 };
@@ -76,6 +81,14 @@ void dag_enter(bool black, std::uint64_t key, std::uint64_t parent_key, std::uin
   }
   it->second = {parent_key, parent_serial};
   ++profile.side[black].cause[static_cast<int>(cause)];
+}
+
+void dag_cycles(bool black, int in_search, int above) {
+  Side& d = profile.side[black];
+  d.with_cycle += in_search > 0;
+  d.cycles += in_search;
+  d.with_above += above > 0;
+  d.above += above;
 }
 
 void dag_sum(bool black, std::uint64_t sum, std::uint64_t twins, std::uint64_t shared, std::uint64_t shared_keys) {

@@ -16,7 +16,7 @@
 //   great-grandchildren below each child's best reply, by the table's
 //   estimates else the initial numbers, reached from two or more children:
 //   their proof numbers counted once each too many), both as sums against
-//   the node's disproof sum.
+//   the node's disproof sum; and how often superko forbids a move (cycles).
 #pragma once
 
 #include <cstdint>
@@ -30,6 +30,9 @@ enum class Held : std::uint8_t { Nothing, Estimate, Result, ResultNumbers };  //
 // An expansion of the position and goal `key` (the table's hash) with black
 // (or white) to move, below the expansion numbered `parent_serial` of `parent_key`.
 void dag_enter(bool black, std::uint64_t key, std::uint64_t parent_key, std::uint64_t parent_serial, Held held);
+// An expansion's moves that superko forbids: to a board of the search below
+// the test's root (a cycle of the graph) and to one of the line above it.
+void dag_cycles(bool black, int in_search, int above);
 // A sampled expansion's disproof sum and what it counts twice.
 void dag_sum(bool black, std::uint64_t sum, std::uint64_t twins, std::uint64_t shared, std::uint64_t shared_keys);
 

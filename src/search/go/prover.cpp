@@ -200,6 +200,9 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
 #endif
   SuperkoHits forbidden;  // earlier boards that superko forbids a move to recreate
   int count = 0;
+#ifdef GSOLVE_GO_MEASURE_DAG
+  int cycles_in_search = 0, cycles_above = 0;
+#endif
   for (const Go::Move m : order_) {
     Go::Position q;
     if (!go.try_play(p, m, q)) continue;  // occupied or suicide
@@ -208,6 +211,9 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
     if (m != Go::kPass) {
       const int r = line_.repeat_index(c.node);
       if (r >= 0) {
+#ifdef GSOLVE_GO_MEASURE_DAG
+        ++(r > root_ ? cycles_in_search : cycles_above);
+#endif
 #ifndef GSOLVE_GO_MEASURE_NO_SUPERKO_CERT  // the unsound measurement build stores results whatever superko forbade
         forbidden.add(r);
 #endif
@@ -217,6 +223,9 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
     c.hash = hash(c.node, child_t);
     ++count;
   }
+#ifdef GSOLVE_GO_MEASURE_DAG
+  go_measure::dag_cycles(p.black_to_move, cycles_in_search, cycles_above);
+#endif
   // All the children's buckets at once, so that their misses overlap (a
   // prefetch that misses the TLB can hold up the instructions after it: one
   // between two children's moves overlapped with none), read by evaluate().
