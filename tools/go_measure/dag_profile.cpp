@@ -2,7 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <string>
 #include <unordered_map>
 
 namespace gsolve::go_measure {

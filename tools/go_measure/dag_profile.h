@@ -6,8 +6,8 @@
 //   lost (expanded before, its estimate no longer in the table: replaced),
 //   result lost (the estimates say proven or disproven, the certificate's
 //   entry was replaced), unusable (a proof or disproof whose certificate
-//   fails on this line), and the
-//   estimate's returns: same visit (the parent's loop came back to it within
+//   fails on this line), and the returns to an estimate: same visit (the
+//   parent's loop came back to it within
 //   one expansion of the parent: the seesaw between siblings), parent again
 //   (the same parent position, expanded anew from above), other parent (a
 //   transposition: reached from another position);
