@@ -11,8 +11,19 @@
 #ifdef GSOLVE_GO_MEASURE_PROOF
 #include "tools/go_measure/proof_profile.h"
 #endif
+#ifdef GSOLVE_GO_MEASURE_DAG
+#include <utility>
+
+#include "tools/go_measure/dag_profile.h"
+#endif
 
 namespace gsolve::search::go {
+#ifdef GSOLVE_GO_MEASURE_DAG
+namespace {
+std::uint64_t dag_parent_key = 0, dag_parent_serial = 0;  // of the expansion that descends (one thread)
+}  // namespace
+#endif
+
 GoProver::GoProver(const Go& go, std::size_t table_bytes)
     : GoProver(go, std::make_shared<ProofTable>(table_bytes, false)) {}
 
@@ -174,8 +185,24 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
   int descents = 0, first_descent = -1;
   std::uint64_t child_work[Go::kMaxMoves + 1] = {};
 #endif
+#ifdef GSOLVE_GO_MEASURE_DAG
+  const std::uint64_t dag_key = hash(*n, t), dag_serial = nodes_;
+  {
+    ProofTable::Entry e;
+    Certificate cert;
+    go_measure::Held held = go_measure::Held::Nothing;
+    if (table_->find_numbers(key(*n, t), dag_key, e))
+      held = e.phi != 0 && e.delta != 0                                  ? go_measure::Held::Estimate
+             : table_->find_result(key(*n, t), dag_key, e.phi, e.delta, cert) ? go_measure::Held::Result
+                                                                          : go_measure::Held::ResultNumbers;
+    go_measure::dag_enter(n->black_to_move, dag_key, dag_parent_key, dag_parent_serial, held);
+  }
+#endif
   SuperkoHits forbidden;  // earlier boards that superko forbids a move to recreate
   int count = 0;
+#ifdef GSOLVE_GO_MEASURE_DAG
+  int cycles_in_search = 0, cycles_above = 0;
+#endif
   for (const Go::Move m : order_) {
     Go::Position q;
     if (!go.try_play(p, m, q)) continue;  // occupied or suicide
@@ -184,6 +211,9 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
     if (m != Go::kPass) {
       const int r = line_.repeat_index(c.node);
       if (r >= 0) {
+#ifdef GSOLVE_GO_MEASURE_DAG
+        ++(r > root_ ? cycles_in_search : cycles_above);
+#endif
 #ifndef GSOLVE_GO_MEASURE_NO_SUPERKO_CERT  // the unsound measurement build stores results whatever superko forbade
         forbidden.add(r);
 #endif
@@ -193,6 +223,9 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
     c.hash = hash(c.node, child_t);
     ++count;
   }
+#ifdef GSOLVE_GO_MEASURE_DAG
+  go_measure::dag_cycles(p.black_to_move, cycles_in_search, cycles_above);
+#endif
   // All the children's buckets at once, so that their misses overlap (a
   // prefetch that misses the TLB can hold up the instructions after it: one
   // between two children's moves overlapped with none), read by evaluate().
@@ -200,6 +233,66 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
   for (int i = 0; i < count; ++i) evaluate(kids[i], child_t);
   for (int i = 0; i < count; ++i)
     if (kids[i].pending) evaluate_result(kids[i], child_t);
+#ifdef GSOLVE_GO_MEASURE_DAG
+  if ((nodes_ & 15) == 0 && count >= 2 &&
+      std::none_of(kids, kids + count, [](const Child& k) { return k.numbers.delta == 0; })) {
+    // What the disproof sum counts twice: twin children, and the
+    // great-grandchildren below two children's best replies.
+    const auto next_t = [&](int u) { return goal_ == Goal::Score ? child_score_goal(u) : child_value_goal(u); };
+    const auto numbers_at = [&](const LineNode& g, int u) {
+      Numbers out;
+      if (ended(g, u, out)) return out;
+      ProofTable::Entry e;
+      if (table_->find_numbers(key(g, u), hash(g, u), e)) return Numbers{e.phi, e.delta};
+      return initial_numbers(g, u);
+    };
+    const int gc_t = next_t(child_t), ggc_t = next_t(gc_t);
+    std::vector<std::pair<std::uint64_t, int>> below;  // great-grandchildren: key, child
+    std::vector<std::uint32_t> below_phi;
+    std::uint64_t sum = 0, twins = 0, max_phi = 0;
+    for (int i = 0; i < count; ++i) {
+      const std::uint32_t phi = kids[i].numbers.phi;
+      if (phi == 0) continue;
+      sum += phi;
+      max_phi = std::max<std::uint64_t>(max_phi, phi);
+      if (std::any_of(kids, kids + i, [&](const Child& k) { return k.hash == kids[i].hash; })) {
+        twins += phi;
+        continue;
+      }
+      LineNode best, g;
+      std::uint32_t best_delta = kInfinity + 1u;
+      const Go::Position cp = kids[i].node.position();
+      for (const Go::Move m : order_) {
+        Go::Position q;
+        if (!go.try_play(cp, m, q)) continue;
+        line_.make_child(kids[i].node, m, q, g);
+        const Numbers gn = numbers_at(g, gc_t);
+        if (gn.delta < best_delta) best_delta = gn.delta, best = g;
+      }
+      if (best_delta == 0 || best_delta > kInfinity) continue;
+      const Go::Position bp = best.position();
+      for (const Go::Move m : order_) {
+        Go::Position q;
+        if (!go.try_play(bp, m, q)) continue;
+        line_.make_child(best, m, q, g);
+        const std::uint64_t h = hash(g, ggc_t);
+        if (std::any_of(below.begin(), below.end(), [&](const auto& b) { return b.first == h && b.second == i; }))
+          continue;
+        below.emplace_back(h, i);
+        below_phi.push_back(numbers_at(g, ggc_t).phi);
+      }
+    }
+    std::uint64_t shared = 0, shared_keys = 0;
+    for (std::size_t a = 0; a < below.size(); ++a) {
+      int earlier = 0;
+      for (std::size_t b = 0; b < a; ++b) earlier += below[b].first == below[a].first;
+      if (earlier == 0 || below_phi[a] >= kInfinity) continue;
+      shared += below_phi[a];  // counted once for each child after the first
+      shared_keys += earlier == 1;
+    }
+    go_measure::dag_sum(p.black_to_move, sum, twins, std::min(shared, sum - max_phi), shared_keys);
+  }
+#endif
 
   // The goal holds when a child's fails: phi = min of the children's delta,
   // delta = sum of their phi.
@@ -236,6 +329,10 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
     line_.push(c.node);
 #ifdef GSOLVE_GO_MEASURE_PROOF
     const std::uint64_t before_child = nodes_;
+#endif
+#ifdef GSOLVE_GO_MEASURE_DAG
+    dag_parent_key = dag_key;
+    dag_parent_serial = dag_serial;
 #endif
     c.numbers = mid(child_t, static_cast<std::uint32_t>(std::min<std::uint64_t>(child_th_phi, kInfinity)),
                     child_th_delta, c.seen, c.hits);
