@@ -253,6 +253,37 @@ TEST_CASE("reversi search: the null-window solvers search the window solvers' tr
   }
 }
 
+// The window solver's node above null-window children searches the null-window
+// solver's tree: with the test above, by induction on the empties, both
+// solvers search the same tree.
+namespace {
+template <int N>
+void check_nws_shallow(std::mt19937_64& rng) {
+  using namespace gsolve::reversi::detail;
+  for (int checked = 0; checked < 200;) {
+    Board b;
+    if (!random_position(rng, N, &b)) continue;
+    unsigned parity;
+    const std::array<int, N> s = empty_squares<kBoard8, N>(b.empty, parity);
+    for (int a = -12; a <= 12; a += 2) {
+      std::uint64_t window_nodes = 0, null_nodes = 0;
+      const int window = shallow_window<kBoard8, N>(b.own, b.opp, s, parity, a, a + 1, false, window_nodes);
+      const int null = nws_shallow<kBoard8, N>(b.own, b.opp, s, parity, a, null_nodes);
+      CHECK(null == window);
+      CHECK(null_nodes == window_nodes);
+    }
+    ++checked;
+  }
+}
+}  // namespace
+
+TEST_CASE("reversi search: the null-window solvers search the window solvers' tree, 5..7 empties") {
+  std::mt19937_64 rng(20261127);
+  check_nws_shallow<5>(rng);
+  check_nws_shallow<6>(rng);
+  check_nws_shallow<7>(rng);
+}
+
 TEST_CASE("reversi search: last-empties and shallow solvers equal minimax on random positions, 1..8 empties") {
   std::mt19937_64 rng(20261122);
   for (int empties = 1; empties <= 8; ++empties) {
