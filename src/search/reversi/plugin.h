@@ -177,6 +177,7 @@ class ReversiPlugin {
       const Key child = oriented(s.opp & ~f, s.own | f | bit);
       if (turned && std::any_of(node.moves, node.moves + k, [&](const MoveItem& e) { return e.child_key == child; }))
         continue;
+      if (node.etc) tables.prefetch(child, false);  // for the enhanced transposition cut-off's probe
       // Turned children: the order now, from the move; else in order_late, from the child.
       node.moves[k++] = {turned ? move_order(s.own, s.opp, empty, sq, f, odd, geometry_) : 0, sq, sq, sq, child};
     }
