@@ -184,9 +184,12 @@ template <const BoardGeometry& G, bool kPassed = false>
     return -nws_2<G, true>(opp, own, x1, x2, -alpha - 1, nodes);
 }
 
-// x1 < x2 < x3 by rank, `parity` their quadrants'.
+template <const BoardGeometry& G>
+int nws_3_passed(u64 own, u64 opp, int x1, int x2, int x3, unsigned parity, int alpha, std::uint64_t& nodes);
+
+// x1 < x2 < x3 by rank, `parity` their quadrants'. Inlined in nws_4.
 template <const BoardGeometry& G, bool kPassed = false>
-int nws_3(u64 own, u64 opp, int x1, int x2, int x3, unsigned parity, int alpha, std::uint64_t& nodes) {
+[[gnu::always_inline]] inline int nws_3(u64 own, u64 opp, int x1, int x2, int x3, unsigned parity, int alpha, std::uint64_t& nodes) {
   ++nodes;
   const int beta = alpha + 1;
   int best = -1000;
@@ -210,7 +213,14 @@ int nws_3(u64 own, u64 opp, int x1, int x2, int x3, unsigned parity, int alpha, 
   if constexpr (kPassed)
     return final_score(own, opp, 3);  // neither side can move: the game is over
   else
-    return -nws_3<G, true>(opp, own, x1, x2, x3, parity, -beta, nodes);
+    return -nws_3_passed<G>(opp, own, x1, x2, x3, parity, -beta, nodes);
+}
+
+// nws_3 after a pass, not inlined (rare).
+template <const BoardGeometry& G>
+[[gnu::noinline]] int nws_3_passed(u64 own, u64 opp, int x1, int x2, int x3, unsigned parity, int alpha,
+                                   std::uint64_t& nodes) {
+  return nws_3<G, true>(own, opp, x1, x2, x3, parity, alpha, nodes);
 }
 
 // kOddFirst4[m]: the indices 0..3, two bits each from the lowest, those set in
