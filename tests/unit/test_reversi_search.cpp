@@ -320,6 +320,29 @@ TEST_CASE("reversi search: last-empties and shallow solvers equal minimax on ran
   }
 }
 
+// Own holds a1 alone, the opponent every other disc: the opponent's stable
+// discs bound the score far below alpha, so the node fails low at once, before
+// any move (4 empties, where own could take g7) or pass (5 empties, none on a
+// line through a1: own cannot move).
+TEST_CASE("reversi search: the stability cut-off ends a node of 4 or 5 empties before its moves") {
+  const u64 own = 1;                                        // a1
+  const u64 corner = (u64{3} << 54) | (u64{3} << 62);         // g7 h7 g8 h8
+  const u64 apart = (u64{1} << 62) | (u64{1} << 55) | (u64{1} << 17) | (u64{1} << 34) | (u64{1} << 44);  // g8 h7 b3 c5 e6
+  for (const u64 empty : {corner, apart}) {
+    CAPTURE(empty);
+    const u64 opp = ~(own | empty);
+    const int alpha = 10, exact = minimax(own, opp, empty);
+    REQUIRE(64 - 2 * stable_discs(opp, own, kBoard8) <= alpha);
+    for (const int beta : {alpha + 1, 64}) {  // the null-window and the window solvers
+      std::uint64_t nodes = 0;
+      const int r = solve_leaf<kBoard8>(own, opp, empty, alpha, beta, nodes);
+      CHECK(r <= alpha);
+      CHECK(r >= exact);
+      CHECK(nodes == 1);
+    }
+  }
+}
+
 TEST_CASE("reversi search: a game that ends with empty squares gives them to the winner") {
   // Black wiped out with two squares empty: nobody can move; black to move
   // has 0 discs, white 62, and the 2 empties go to white: -64.

@@ -189,7 +189,8 @@ int nws_3_passed(u64 own, u64 opp, int x1, int x2, int x3, unsigned parity, int 
 
 // x1 < x2 < x3 by rank, `parity` their quadrants'. Inlined in nws_4.
 template <const BoardGeometry& G, bool kPassed = false>
-[[gnu::always_inline]] inline int nws_3(u64 own, u64 opp, int x1, int x2, int x3, unsigned parity, int alpha, std::uint64_t& nodes) {
+[[gnu::always_inline]] inline int nws_3(u64 own, u64 opp, int x1, int x2, int x3, unsigned parity, int alpha,
+                                        std::uint64_t& nodes) {
   ++nodes;
   const int beta = alpha + 1;
   int best = -1000;

@@ -2,8 +2,9 @@
 // NWS_shallow idea): no table, no move list, a move tried on each empty square
 // in parity order (odd quadrants first; in each, corners first and X squares
 // last: board_geometry.h's tiers) and legal when it flips something, the
-// stability cut-off, and solve_4 at four empties. Cheaper per node than the table-driven engine,
-// which pays a probe and move ordering per node.
+// stability cut-off, and solve_4 at four empties; null windows (MTD(f)'s)
+// by nws_shallow, which keeps no window. Cheaper per node than the
+// table-driven engine, which pays a probe and move ordering per node.
 //
 // Contract: as last_empties.h (fail-soft, any window, exact scores with the
 // empties to the winner). `solve_leaf` accepts 0..8 empties; the engine calls it at
@@ -32,8 +33,8 @@ int shallow(u64 own, u64 opp, const std::array<int, N>& squares, unsigned parity
 
 // Null-window search (beta = alpha + 1, MTD(f)'s only window) of N = 5..8
 // empties `s` (by rank; `parity`: their quadrants'): shallow_window's moves,
-// order, results and node counts without its window's upkeep. kPassed: the previous
-// ply was a pass.
+// order, results and node counts without its window's upkeep. kPassed: the
+// previous ply was a pass.
 template <const BoardGeometry& G, int N, bool kPassed = false>
 int nws_shallow(u64 own, u64 opp, const std::array<int, N>& s, unsigned parity, int alpha, std::uint64_t& nodes) {
   ++nodes;
@@ -80,8 +81,8 @@ int shallow_window(u64 own, u64 opp, const std::array<int, N>& squares, unsigned
     const u64 f = flips_if_adjacent(own, opp, sq);
     if (!f) return false;
     const u64 bit = u64{1} << sq;
-    const int v = -shallow<G, N - 1>(opp & ~f, own | f | bit, squares_but<N>(squares, i),
-                                     parity ^ quadrant_bit<G>(sq), -beta, -(alpha > best ? alpha : best), false, nodes);
+    const int v = -shallow<G, N - 1>(opp & ~f, own | f | bit, squares_but<N>(squares, i), parity ^ quadrant_bit<G>(sq),
+                                     -beta, -(alpha > best ? alpha : best), false, nodes);
     if (v > best) best = v;
     return v >= beta;
   });
