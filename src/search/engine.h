@@ -134,7 +134,7 @@ class Engine final : public SearchImpl<typename P::Game> {
   struct Tables {
     const Engine& e;
     mutable Table* local = nullptr;
-    void prefetch(const Key& key, bool is_local) const { table(is_local).prefetch(key); }
+    [[gnu::always_inline]] void prefetch(const Key& key, bool is_local) const { table(is_local).prefetch(key); }
     Table& table(bool is_local) const {
       if (!is_local) return *e.tt_;
       if (!local) local = &e.local();

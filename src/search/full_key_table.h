@@ -32,6 +32,8 @@
 #include <new>
 #include <type_traits>
 
+#include "src/search/table_memory.h"
+
 namespace gsolve::search {
 
 template <class Key>
@@ -51,19 +53,15 @@ class FullKeyTable {
     int lb, ub, move;  // move: kNoMove or 0..kMoveCodes-1
   };
 
-  // bytes: memory budget, rounded down to a power of two buckets (at least one).
-  explicit FullKeyTable(std::size_t bytes) {
-    std::size_t n = std::max<std::size_t>(1, bytes / sizeof(Bucket));
-    n = std::bit_floor(n);
-    buckets_ = n;
-    table_ = static_cast<Bucket*>(std::aligned_alloc(64, n * sizeof(Bucket)));
-    if (!table_) throw std::bad_alloc();
-    clear();
-  }
+  // bytes: memory budget, rounded down to a power of two buckets (at least
+  // one); zeroed, on huge pages where big enough (table_memory.h).
+  explicit FullKeyTable(std::size_t bytes)
+      : buckets_(std::bit_floor(std::max<std::size_t>(1, bytes / sizeof(Bucket)))),
+        memory_(buckets_ * sizeof(Bucket)),
+        table_(static_cast<Bucket*>(memory_.data())) {}
   // The framework's form: Table(bytes, plugin).
   template <class Plugin>
   FullKeyTable(std::size_t bytes, const Plugin&) : FullKeyTable(bytes) {}
-  ~FullKeyTable() { std::free(table_); }
   FullKeyTable(const FullKeyTable&) = delete;
   FullKeyTable& operator=(const FullKeyTable&) = delete;
 
@@ -91,7 +89,9 @@ class FullKeyTable {
     return true;
   }
 
-  void prefetch(const Key& key) const {
+  // Inlined: a call of a function that only prefetches is dropped by GCC
+  // (it deems the function pure).
+  [[gnu::always_inline]] void prefetch(const Key& key) const {
     std::uint64_t w[kKeyWords];
     std::memcpy(w, &key, sizeof(Key));
     __builtin_prefetch(&table_[index(w)]);
@@ -143,7 +143,7 @@ class FullKeyTable {
     seq.store(s + 2, std::memory_order_release);
   }
 
-  void clear() { std::memset(static_cast<void*>(table_), 0, buckets_ * sizeof(Bucket)); }
+  void clear() { memory_.clear(); }
   std::size_t bytes() const { return buckets_ * sizeof(Bucket); }
   std::size_t buckets() const { return buckets_; }
 
@@ -165,8 +165,9 @@ class FullKeyTable {
     return static_cast<std::size_t>(h) & (buckets_ - 1);
   }
 
-  Bucket* table_ = nullptr;
-  std::size_t buckets_ = 0;
+  std::size_t buckets_;
+  TableMemory memory_;
+  Bucket* table_;
 };
 
 }  // namespace gsolve::search

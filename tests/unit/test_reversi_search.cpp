@@ -253,6 +253,37 @@ TEST_CASE("reversi search: the null-window solvers search the window solvers' tr
   }
 }
 
+// The window solver's node above null-window children searches the null-window
+// solver's tree: with the test above, by induction on the empties, both
+// solvers search the same tree.
+namespace {
+template <int N>
+void check_nws_shallow(std::mt19937_64& rng) {
+  using namespace gsolve::reversi::detail;
+  for (int checked = 0; checked < 200;) {
+    Board b;
+    if (!random_position(rng, N, &b)) continue;
+    unsigned parity;
+    const std::array<int, N> s = empty_squares<kBoard8, N>(b.empty, parity);
+    for (int a = -12; a <= 12; a += 2) {
+      std::uint64_t window_nodes = 0, null_nodes = 0;
+      const int window = shallow_window<kBoard8, N>(b.own, b.opp, s, parity, a, a + 1, false, window_nodes);
+      const int null = nws_shallow<kBoard8, N>(b.own, b.opp, s, parity, a, null_nodes);
+      CHECK(null == window);
+      CHECK(null_nodes == window_nodes);
+    }
+    ++checked;
+  }
+}
+}  // namespace
+
+TEST_CASE("reversi search: the null-window solvers search the window solvers' tree, 5..7 empties") {
+  std::mt19937_64 rng(20261127);
+  check_nws_shallow<5>(rng);
+  check_nws_shallow<6>(rng);
+  check_nws_shallow<7>(rng);
+}
+
 TEST_CASE("reversi search: last-empties and shallow solvers equal minimax on random positions, 1..8 empties") {
   std::mt19937_64 rng(20261122);
   for (int empties = 1; empties <= 8; ++empties) {
@@ -286,6 +317,29 @@ TEST_CASE("reversi search: last-empties and shallow solvers equal minimax on ran
     if (!random_position(rng, 8, &b)) continue;
     CHECK(d.solve(b.own, b.opp, b.empty) == minimax(b.own, b.opp, b.empty));
     ++checked;
+  }
+}
+
+// Own holds a1 alone, the opponent every other disc: the opponent's stable
+// discs bound the score far below alpha, so the node fails low at once, before
+// any move (4 empties, where own could take g7) or pass (5 empties, none on a
+// line through a1: own cannot move).
+TEST_CASE("reversi search: the stability cut-off ends a node of 4 or 5 empties before its moves") {
+  const u64 own = 1;                                        // a1
+  const u64 corner = (u64{3} << 54) | (u64{3} << 62);         // g7 h7 g8 h8
+  const u64 apart = (u64{1} << 62) | (u64{1} << 55) | (u64{1} << 17) | (u64{1} << 34) | (u64{1} << 44);  // g8 h7 b3 c5 e6
+  for (const u64 empty : {corner, apart}) {
+    CAPTURE(empty);
+    const u64 opp = ~(own | empty);
+    const int alpha = 10, exact = minimax(own, opp, empty);
+    REQUIRE(64 - 2 * stable_discs(opp, own, kBoard8) <= alpha);
+    for (const int beta : {alpha + 1, 64}) {  // the null-window and the window solvers
+      std::uint64_t nodes = 0;
+      const int r = solve_leaf<kBoard8>(own, opp, empty, alpha, beta, nodes);
+      CHECK(r <= alpha);
+      CHECK(r >= exact);
+      CHECK(nodes == 1);
+    }
   }
 }
 

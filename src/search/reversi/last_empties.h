@@ -3,7 +3,8 @@
 // parity order (odd quadrants first, then by the board's square tiers) and is
 // legal when it flips something, which is cheaper than
 // generating the legal moves this close to the end. The last square's flips
-// are only counted (last_flip.h).
+// are only counted (last_flip.h). At four empties the stability cut-off
+// (stability_cutoff.h) comes first.
 //
 // Contract (fail-soft alpha-beta, any alpha < beta): with v the exact score
 // of (own to move, opp) and r the result, alpha < r < beta -> r == v;
@@ -20,6 +21,7 @@
 #include "src/search/reversi/board_geometry.h"
 #include "src/search/reversi/final_score.h"
 #include "src/search/reversi/last_flip.h"
+#include "src/search/reversi/stability_cutoff.h"
 
 namespace gsolve::reversi {
 
@@ -118,11 +120,24 @@ int solve_2(u64 own, u64 opp, int x1, int x2, int alpha, int beta, bool passed, 
   return -solve_2<G>(opp, own, x1, x2, -beta, -alpha, true, nodes);
 }
 
+// The stability cut-off at four empties (Edax's), on 8x8 only: there the
+// opponent needs 29 stable discs of 60; the threshold shifted to a smaller
+// board would try it at nearly every node for a bound that seldom cuts.
+template <const BoardGeometry& G>
+inline bool stability_cutoff_4(u64 own, u64 opp, int alpha, int* bound) {
+  if constexpr (G.size == 8)
+    return stability_cutoff(own, opp, 4, G, alpha, bound);
+  else
+    return false;
+}
+
 // N = 3..4 empties `squares` (by rank), `parity` their quadrants'.
 template <const BoardGeometry& G, int N>
 int solve_few(u64 own, u64 opp, const std::array<int, N>& squares, unsigned parity, int alpha, int beta, bool passed,
               std::uint64_t& nodes) {
   ++nodes;
+  if constexpr (N == 4)
+    if (int bound; stability_cutoff_4<G>(own, opp, alpha, &bound)) return bound;
   int best = -1000;
   for_each_in_parity_order<G, N>(squares, parity, [&](int i) {
     const int sq = squares[i];
@@ -149,9 +164,9 @@ int solve_few(u64 own, u64 opp, const std::array<int, N>& squares, unsigned pari
 // squares in registers and the parity order found once per node. kPassed:
 // the previous ply was a pass.
 
-// x1, x2 by rank (as solve_2).
+// x1, x2 by rank (as solve_2). Inlined in nws_3: a call costs a tenth of it.
 template <const BoardGeometry& G, bool kPassed = false>
-int nws_2(u64 own, u64 opp, int x1, int x2, int alpha, std::uint64_t& nodes) {
+[[gnu::always_inline]] inline int nws_2(u64 own, u64 opp, int x1, int x2, int alpha, std::uint64_t& nodes) {
   ++nodes;
   int best = -1000;
   if (const u64 f = flips_if_adjacent(own, opp, x1)) {
@@ -169,9 +184,13 @@ int nws_2(u64 own, u64 opp, int x1, int x2, int alpha, std::uint64_t& nodes) {
     return -nws_2<G, true>(opp, own, x1, x2, -alpha - 1, nodes);
 }
 
-// x1 < x2 < x3 by rank, `parity` their quadrants'.
+template <const BoardGeometry& G>
+int nws_3_passed(u64 own, u64 opp, int x1, int x2, int x3, unsigned parity, int alpha, std::uint64_t& nodes);
+
+// x1 < x2 < x3 by rank, `parity` their quadrants'. Inlined in nws_4.
 template <const BoardGeometry& G, bool kPassed = false>
-int nws_3(u64 own, u64 opp, int x1, int x2, int x3, unsigned parity, int alpha, std::uint64_t& nodes) {
+[[gnu::always_inline]] inline int nws_3(u64 own, u64 opp, int x1, int x2, int x3, unsigned parity, int alpha,
+                                        std::uint64_t& nodes) {
   ++nodes;
   const int beta = alpha + 1;
   int best = -1000;
@@ -195,7 +214,14 @@ int nws_3(u64 own, u64 opp, int x1, int x2, int x3, unsigned parity, int alpha, 
   if constexpr (kPassed)
     return final_score(own, opp, 3);  // neither side can move: the game is over
   else
-    return -nws_3<G, true>(opp, own, x1, x2, x3, parity, -beta, nodes);
+    return -nws_3_passed<G>(opp, own, x1, x2, x3, parity, -beta, nodes);
+}
+
+// nws_3 after a pass, not inlined (rare).
+template <const BoardGeometry& G>
+[[gnu::noinline]] int nws_3_passed(u64 own, u64 opp, int x1, int x2, int x3, unsigned parity, int alpha,
+                                   std::uint64_t& nodes) {
+  return nws_3<G, true>(own, opp, x1, x2, x3, parity, alpha, nodes);
 }
 
 // kOddFirst4[m]: the indices 0..3, two bits each from the lowest, those set in
@@ -216,6 +242,7 @@ inline constexpr std::array<std::uint8_t, 16> kOddFirst4 = [] {
 template <const BoardGeometry& G, bool kPassed = false>
 int nws_4(u64 own, u64 opp, const std::array<int, 4>& s, unsigned parity, int alpha, std::uint64_t& nodes) {
   ++nodes;
+  if (int bound; stability_cutoff_4<G>(own, opp, alpha, &bound)) return bound;
   const int beta = alpha + 1;
   int best = -1000;
   // The move on s[i] (the other three by rank below it); true on a cut-off.

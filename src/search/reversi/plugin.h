@@ -17,7 +17,8 @@
 //     learned evaluation, eval_search.h and pattern_eval.h, in order_late: after
 //     the table probe, and where the table has a move, only if it fails to cut
 //     off) and its child's key for enhanced transposition cut-offs (where the
-//     children are stored: above kShallowMaxEmpties + 1 empties).
+//     children are stored: above kShallowMaxEmpties + 1 empties; there each
+//     child's bucket is prefetched as the child is made).
 // Near the start, states are canonical images and equal children are one
 // (symmetry.h). Where asked, the evaluation also gives MTD(f) its first guess (first_guess).
 // At kShallowMaxEmpties empties or fewer the leaf solver takes over
@@ -177,6 +178,7 @@ class ReversiPlugin {
       const Key child = oriented(s.opp & ~f, s.own | f | bit);
       if (turned && std::any_of(node.moves, node.moves + k, [&](const MoveItem& e) { return e.child_key == child; }))
         continue;
+      if (node.etc) tables.prefetch(child, false);  // for the enhanced transposition cut-off's probe
       // Turned children: the order now, from the move; else in order_late, from the child.
       node.moves[k++] = {turned ? move_order(s.own, s.opp, empty, sq, f, odd, geometry_) : 0, sq, sq, sq, child};
     }

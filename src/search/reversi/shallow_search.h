@@ -2,8 +2,9 @@
 // NWS_shallow idea): no table, no move list, a move tried on each empty square
 // in parity order (odd quadrants first; in each, corners first and X squares
 // last: board_geometry.h's tiers) and legal when it flips something, the
-// stability cut-off, and solve_4 at four empties. Cheaper per node than the table-driven engine,
-// which pays a probe and move ordering per node.
+// stability cut-off, and solve_4 at four empties; null windows (MTD(f)'s)
+// by nws_shallow, which keeps no window. Cheaper per node than the
+// table-driven engine, which pays a probe and move ordering per node.
 //
 // Contract: as last_empties.h (fail-soft, any window, exact scores with the
 // empties to the winner). `solve_leaf` accepts 0..8 empties; the engine calls it at
@@ -25,40 +26,83 @@ inline constexpr int kShallowMaxEmpties = 7;
 
 namespace detail {
 
-// N empties `squares` (by rank; `parity`: their quadrants', last_empties.h).
+// Below: the solver of any window at N empties.
+template <const BoardGeometry& G, int N>
+int shallow(u64 own, u64 opp, const std::array<int, N>& squares, unsigned parity, int alpha, int beta, bool passed,
+            std::uint64_t& nodes);
+
+// Null-window search (beta = alpha + 1, MTD(f)'s only window) of N = 5..8
+// empties `s` (by rank; `parity`: their quadrants'): shallow_window's moves,
+// order, results and node counts without its window's upkeep. kPassed: the
+// previous ply was a pass.
+template <const BoardGeometry& G, int N, bool kPassed = false>
+int nws_shallow(u64 own, u64 opp, const std::array<int, N>& s, unsigned parity, int alpha, std::uint64_t& nodes) {
+  ++nodes;
+  if (int bound; stability_cutoff(own, opp, N, G, alpha, &bound)) return bound;
+  int best = -1000;
+  // The move on s[i]; true on a cut-off.
+  const auto cut = [&](int i) __attribute__((always_inline)) {
+    const int sq = s[i];
+    const u64 f = flips_if_adjacent(own, opp, sq);
+    if (!f) return false;
+    const u64 child_own = opp & ~f, child_opp = own | f | (u64{1} << sq);
+    const unsigned child_parity = parity ^ quadrant_bit<G>(sq);
+    int v;
+    if constexpr (N == 5)
+      v = -nws_4<G>(child_own, child_opp, squares_but<N>(s, i), child_parity, -alpha - 1, nodes);
+    else
+      v = -nws_shallow<G, N - 1>(child_own, child_opp, squares_but<N>(s, i), child_parity, -alpha - 1, nodes);
+    if (v > best) best = v;
+    return v > alpha;
+  };
+  const unsigned odd = odd_indices<G, N>(s, parity);
+  for (unsigned todo = odd; todo; todo &= todo - 1)
+    if (cut(__builtin_ctz(todo))) return best;
+  for (unsigned todo = ((1u << N) - 1) & ~odd; todo; todo &= todo - 1)
+    if (cut(__builtin_ctz(todo))) return best;
+  if (best != -1000) return best;
+  if constexpr (kPassed)
+    return final_score(own, opp, N);  // neither side can move: the game is over
+  else
+    return -nws_shallow<G, N, true>(opp, own, s, parity, -alpha - 1, nodes);
+}
+
+// Any window at N = 5.. empties `squares` (by rank; `parity`: their
+// quadrants', last_empties.h); the children through shallow.
+template <const BoardGeometry& G, int N>
+int shallow_window(u64 own, u64 opp, const std::array<int, N>& squares, unsigned parity, int alpha, int beta,
+                   bool passed, std::uint64_t& nodes) {
+  ++nodes;
+  // The stability cut-off bounds the score whoever moves next (a pass too).
+  if (int bound; stability_cutoff(own, opp, N, G, alpha, &bound)) return bound;
+  int best = -1000;
+  for_each_in_parity_order<G, N>(squares, parity, [&](int i) {
+    const int sq = squares[i];
+    const u64 f = flips_if_adjacent(own, opp, sq);
+    if (!f) return false;
+    const u64 bit = u64{1} << sq;
+    const int v = -shallow<G, N - 1>(opp & ~f, own | f | bit, squares_but<N>(squares, i), parity ^ quadrant_bit<G>(sq),
+                                     -beta, -(alpha > best ? alpha : best), false, nodes);
+    if (v > best) best = v;
+    return v >= beta;
+  });
+  if (best != -1000) return best;
+  if (passed) return final_score(own, opp, N);
+  return -shallow_window<G, N>(opp, own, squares, parity, -beta, -alpha, true, nodes);
+}
+
+// N empties `squares` (by rank; `parity`: their quadrants'): the null-window
+// solvers where beta = alpha + 1, else the window solvers.
 template <const BoardGeometry& G, int N>
 int shallow(u64 own, u64 opp, const std::array<int, N>& squares, unsigned parity, int alpha, int beta, bool passed,
             std::uint64_t& nodes) {
-  if constexpr (N <= 4) {
+  if constexpr (N <= 4)
     return solve_list<G, N>(own, opp, squares, parity, alpha, beta, passed, nodes);
-  } else {
-    ++nodes;
-    // The stability cut-off needs a legal move (else the pass is searched);
-    // below its threshold moves are found by trying the squares.
-    if (stability_cutoff_tried(alpha, N, G)) {
-      if (!(legal_moves(own, opp) & G.board)) {
-        if (passed) return final_score(own, opp, N);
-        return -shallow<G, N>(opp, own, squares, parity, -beta, -alpha, true, nodes);
-      }
-      int bound;
-      if (stability_cutoff(own, opp, N, G, alpha, &bound)) return bound;
-    }
-    int best = -1000;
-    for_each_in_parity_order<G, N>(squares, parity, [&](int i) {
-      const int sq = squares[i];
-      const u64 f = flips_if_adjacent(own, opp, sq);
-      if (!f) return false;
-      const u64 bit = u64{1} << sq;
-      const int v =
-          -shallow<G, N - 1>(opp & ~f, own | f | bit, squares_but<N>(squares, i), parity ^ quadrant_bit<G>(sq), -beta,
-                             -(alpha > best ? alpha : best), false, nodes);
-      if (v > best) best = v;
-      return v >= beta;
-    });
-    if (best != -1000) return best;
-    if (passed) return final_score(own, opp, N);
-    return -shallow<G, N>(opp, own, squares, parity, -beta, -alpha, true, nodes);
-  }
+  else if (beta != alpha + 1)
+    return shallow_window<G, N>(own, opp, squares, parity, alpha, beta, passed, nodes);
+  else
+    return passed ? nws_shallow<G, N, true>(own, opp, squares, parity, alpha, nodes)
+                  : nws_shallow<G, N>(own, opp, squares, parity, alpha, nodes);
 }
 
 // The same from the board's empty squares (N = 5.. of them).
