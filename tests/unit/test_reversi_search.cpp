@@ -325,9 +325,10 @@ TEST_CASE("reversi search: last-empties and shallow solvers equal minimax on ran
 // any move (4 empties, where own could take g7) or pass (5 empties, none on a
 // line through a1: own cannot move).
 TEST_CASE("reversi search: the stability cut-off ends a node of 4 or 5 empties before its moves") {
-  const u64 own = 1;                                        // a1
-  const u64 corner = (u64{3} << 54) | (u64{3} << 62);         // g7 h7 g8 h8
-  const u64 apart = (u64{1} << 62) | (u64{1} << 55) | (u64{1} << 17) | (u64{1} << 34) | (u64{1} << 44);  // g8 h7 b3 c5 e6
+  const u64 own = 1;                                   // a1
+  const u64 corner = (u64{3} << 54) | (u64{3} << 62);  // g7 h7 g8 h8
+  const u64 apart =
+      (u64{1} << 62) | (u64{1} << 55) | (u64{1} << 17) | (u64{1} << 34) | (u64{1} << 44);  // g8 h7 b3 c5 e6
   for (const u64 empty : {corner, apart}) {
     CAPTURE(empty);
     const u64 opp = ~(own | empty);

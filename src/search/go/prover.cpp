@@ -192,9 +192,9 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
     Certificate cert;
     go_measure::Held held = go_measure::Held::Nothing;
     if (table_->find_numbers(key(*n, t), dag_key, e))
-      held = e.phi != 0 && e.delta != 0                                  ? go_measure::Held::Estimate
+      held = e.phi != 0 && e.delta != 0                                       ? go_measure::Held::Estimate
              : table_->find_result(key(*n, t), dag_key, e.phi, e.delta, cert) ? go_measure::Held::Result
-                                                                          : go_measure::Held::ResultNumbers;
+                                                                              : go_measure::Held::ResultNumbers;
     go_measure::dag_enter(n->black_to_move, dag_key, dag_parent_key, dag_parent_serial, held);
   }
 #endif
