@@ -413,6 +413,37 @@ TEST_CASE("reversi search: stable discs are never flipped; edge stability exampl
   CHECK(stable_discs(0x00000000FFFFFFFFull, 0xFFFFFFFF00000000ull, kBoard8) == 32);
 }
 
+TEST_CASE("reversi search: full lines are the frame's lines whose every square is set") {
+  // Each line of the 8x8 frame by its squares, diagonals one by one.
+  std::vector<u64> rows, columns, d9, d7;
+  for (int i = 0; i < 8; ++i) rows.push_back(u64{0xFF} << (8 * i)), columns.push_back(0x0101010101010101ull << i);
+  for (int k = 0; k < 15; ++k) {
+    u64 a = 0, b = 0;
+    for (int sq = 0; sq < 64; ++sq) {
+      a |= (sq / 8 - sq % 8 + 7 == k) ? u64{1} << sq : 0;
+      b |= (sq / 8 + sq % 8 == k) ? u64{1} << sq : 0;
+    }
+    d9.push_back(a), d7.push_back(b);
+  }
+  const auto full = [](u64 discs, const std::vector<u64>& lines) {
+    u64 f = 0;
+    for (const u64 l : lines) f |= (discs & l) == l ? l : 0;
+    return f;
+  };
+  std::mt19937_64 rng(11);
+  for (int i = 0; i < 20000; ++i) {
+    u64 discs = rng() | rng();
+    for (int k = i % 4; k > 0; --k) discs |= rng();       // denser boards: more full lines
+    if (i % 3 == 0) discs |= ~board_mask(i % 2 ? 6 : 4);  // a smaller board's frame counts as filled
+    const detail::FullLines f = detail::full_lines(discs);
+    CAPTURE(discs);
+    CHECK(f.h == full(discs, rows));
+    CHECK(f.v == full(discs, columns));
+    CHECK(f.d9 == full(discs, d9));
+    CHECK(f.d7 == full(discs, d7));
+  }
+}
+
 TEST_CASE("reversi search: full-key table, every key in one bucket, never a wrong entry") {
   FullKeyTable<BoardKey> t(64);  // one bucket: every key collides
   REQUIRE(t.buckets() == 1);

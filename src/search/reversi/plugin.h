@@ -170,7 +170,10 @@ class ReversiPlugin {
     tables.prefetch(node.key, false);
     // Near the start, children in one orientation: equal ones (a symmetric node's) are searched once.
     const bool turned = turned_children(n);
-    const u64 odd = turned && n < kParityEmpties ? odd_quadrants(empty, geometry_) : 0;
+    const bool eval_order = (eval8_ || eval6_) && n >= order_empties_;
+    // The position's own order made here (else in order_late, with the evaluation's).
+    const bool early = turned || !eval_order;
+    const u64 odd = early && n < kParityEmpties ? odd_quadrants(empty, geometry_) : 0;
     int k = 0;
     for (u64 m = moves; m; m &= m - 1) {
       const int sq = __builtin_ctzll(m);
@@ -179,11 +182,20 @@ class ReversiPlugin {
       if (turned && std::any_of(node.moves, node.moves + k, [&](const MoveItem& e) { return e.child_key == child; }))
         continue;
       if (node.etc) tables.prefetch(child, false);  // for the enhanced transposition cut-off's probe
-      // Turned children: the order now, from the move; else in order_late, from the child.
+      // Turned children: the order now, from the move; else from the child, below or in order_late.
       node.moves[k++] = {turned ? move_order(s.own, s.opp, empty, sq, f, odd, geometry_) : 0, sq, sq, sq, child};
     }
     node.count = k;
-    node.late_order = !turned || ((eval8_ || eval6_) && n >= order_empties_);
+    // Without the evaluation's order, the order from each child in a second
+    // loop: the children's buckets arrive meanwhile, before the engine's
+    // cut-off probes read them.
+    if (!turned && !eval_order)
+      for (int i = 0; i < k; ++i) {
+        MoveItem& m = node.moves[i];
+        m.order =
+            child_order(m.child_key.own, m.child_key.opp, empty & ~(u64{1} << m.square), m.square, odd, geometry_);
+      }
+    node.late_order = eval_order;
     return Expand::expanded;
   }
 

@@ -18,6 +18,10 @@
 #include <cstdint>
 #include <mutex>
 
+#if defined(__BMI2__) || defined(__AVX2__)
+#include <immintrin.h>
+#endif
+
 #include "games/reversi_kernel.h"
 #include "src/search/reversi/board_geometry.h"
 
@@ -84,15 +88,23 @@ namespace detail {
 
 // Column a (bits 0, 8, .., 56) packed into 8 bits and back.
 inline int pack_column_a(u64 b) {
+#if defined(__BMI2__)
+  return static_cast<int>(_pext_u64(b, 0x0101010101010101ull));
+#else
   return static_cast<int>(((b & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56);
+#endif
 }
 inline u64 unpack_column_a(int x) {
+#if defined(__BMI2__)
+  return _pdep_u64(static_cast<u64>(x), 0x0101010101010101ull);
+#else
   // bit i of x -> bit 8 * i: spread with a multiply of the bits one by one, branch-free.
   u64 v = static_cast<u64>(x);
   v = (v | (v << 28)) & 0x0000000F0000000Full;
   v = (v | (v << 14)) & 0x0003000300030003ull;
   v = (v | (v << 7)) & 0x0101010101010101ull;
   return v;
+#endif
 }
 
 // The four edges of the board: row 1, the last row, column a, the last column.
@@ -113,17 +125,36 @@ struct FullLines {
   u64 h, v, d7, d9;
 };
 
-struct DiagonalMasks {
-  std::array<u64, 15> d9{}, d7{};  // d9: a1-h8 direction (step 9), d7: h1-a8 direction (step 7)
-  constexpr DiagonalMasks() {
-    for (int sq = 0; sq < 64; ++sq) {
-      const int r = sq / 8, c = sq % 8;
-      d9[r - c + 7] |= u64{1} << sq;
-      d7[r + c] |= u64{1} << sq;
-    }
+// end[k][d]: the squares fewer than 2^k steps from the frame's edge in the
+// diagonal direction d (0: +9, 1: -9, 2: +7, 3: -7); past them a ray has no
+// square left to test.
+struct DiagonalEnds {
+  alignas(32) std::array<std::array<u64, 4>, 3> end{};
+  constexpr DiagonalEnds() {
+    constexpr int dr[4] = {1, -1, 1, -1}, dc[4] = {1, -1, -1, 1};
+    for (int k = 0; k < 3; ++k)
+      for (int d = 0; d < 4; ++d)
+        for (int sq = 0; sq < 64; ++sq) {
+          const int r = sq / 8 + dr[d] * (1 << k), c = sq % 8 + dc[d] * (1 << k);
+          if (r < 0 || r > 7 || c < 0 || c > 7) end[k][d] |= u64{1} << sq;
+        }
   }
 };
-inline constexpr DiagonalMasks kDiagonals{};
+inline constexpr DiagonalEnds kDiagonalEnds{};
+
+#if !defined(__AVX2__)
+// The squares of `discs` whose ray in direction d (steps of `step`, up if
+// kUp) is set to the frame's edge: doubled up three times, 1 + 2 + 4 steps.
+template <int d, int step, bool kUp>
+inline u64 full_rays(u64 discs) {
+  const auto& e = kDiagonalEnds.end;
+  u64 l = discs;
+  l &= e[0][d] | (kUp ? l >> step : l << step);
+  l &= e[1][d] | (kUp ? l >> (2 * step) : l << (2 * step));
+  l &= e[2][d] | (kUp ? l >> (4 * step) : l << (4 * step));
+  return l;
+}
+#endif
 
 inline FullLines full_lines(u64 discs) {
   FullLines f;
@@ -137,12 +168,23 @@ inline FullLines full_lines(u64 discs) {
   l &= l >> 16;
   l &= l >> 32;
   f.v = (l & 0xFF) * 0x0101010101010101ull;
-  f.d7 = f.d9 = 0;
-  for (int i = 0; i < 15; ++i) {
-    const u64 m9 = kDiagonals.d9[i], m7 = kDiagonals.d7[i];
-    f.d9 |= (discs & m9) == m9 ? m9 : 0;
-    f.d7 |= (discs & m7) == m7 ? m7 : 0;
-  }
+  // A diagonal is full where its squares' rays both ways are.
+#if defined(__AVX2__)
+  // The four rays in the lanes of one vector (a shift by 64 or more gives 0).
+  const __m256i up = _mm256_set_epi64x(64, 7, 64, 9), down = _mm256_set_epi64x(7, 64, 9, 64);
+  const auto* e = reinterpret_cast<const __m256i*>(kDiagonalEnds.end.data());
+  __m256i r = _mm256_set1_epi64x(static_cast<long long>(discs));
+  for (int k = 0; k < 3; ++k)
+    r = _mm256_and_si256(r, _mm256_or_si256(_mm256_load_si256(e + k),
+                                            _mm256_or_si256(_mm256_srlv_epi64(r, _mm256_slli_epi64(up, k)),
+                                                            _mm256_sllv_epi64(r, _mm256_slli_epi64(down, k)))));
+  r = _mm256_and_si256(r, _mm256_permute4x64_epi64(r, 0xB1));  // lanes 0, 2: both rays of +-9, +-7
+  f.d9 = static_cast<u64>(_mm256_extract_epi64(r, 0));
+  f.d7 = static_cast<u64>(_mm256_extract_epi64(r, 2));
+#else
+  f.d9 = full_rays<0, 9, true>(discs) & full_rays<1, 9, false>(discs);
+  f.d7 = full_rays<2, 7, true>(discs) & full_rays<3, 7, false>(discs);
+#endif
   return f;
 }
 
