@@ -36,6 +36,8 @@ class StateMemo {
     return {area | board << 49, bits::extract(own, area) | bits::extract(opp, area & ~own) << std::popcount(area)};
   }
 
+  // Starts loading the bucket of `key` (a search asks about a content's children one after another).
+  void prefetch(const Key& key) const { __builtin_prefetch(&entries_[index(key)]); }
   Known find(const Key& key, Question question) const {
     const Entry* bucket = &entries_[index(key)];
     for (int i = 0; i < kWays; ++i)
@@ -78,10 +80,12 @@ static_assert(kLargestSearchedRegion <= StateMemo::kContentBits && kLargestSyste
 // The local game over one region (local_region.h). Stones are board bits.
 class LocalGame {
  public:
-  LocalGame(StateMemo& memo, const Go& go, std::uint64_t region)
+  // `stones`: the colour's stones in `region` at the root (none for a region).
+  LocalGame(StateMemo& memo, const Go& go, std::uint64_t region, std::uint64_t stones)
       : memo_(memo),
         go_(go),
         region_(region),
+        free_(region & ~stones),
         edge_(region & go.neighbours(go.board_mask() & ~region)),
         board_(static_cast<std::uint64_t>((go.width() - 1) << 3 | (go.height() - 1))) {}
 
@@ -99,6 +103,14 @@ class LocalGame {
 
   bool decide_holds(std::uint64_t own, std::uint64_t opp) {
     const std::uint64_t empty = region_ & ~own & ~opp;
+    // The children's buckets, and each one's child by the colour's last
+    // answer, loaded together (the search waits on the memo's memory).
+    const std::uint64_t reply = answer_[std::popcount((own | opp) & free_) + 1];
+    for (std::uint64_t rest = empty; rest; rest &= rest - 1) {
+      const std::uint64_t q = rest & (~rest + 1);
+      memo_.prefetch(StateMemo::key(board_, region_, own, opp | q));
+      if (reply & empty & ~q) memo_.prefetch(StateMemo::key(board_, region_, own | reply, opp | q));
+    }
     // A group of the colour not joined to the alive blocks with one liberty:
     // the opponent captures it there.
     const std::uint64_t loose = own & ~group(own & edge_, own);
@@ -109,7 +121,7 @@ class LocalGame {
       rest &= ~g;
     }
     if (opp && !can_move(own, opp)) return false;
-    std::uint64_t& refutation = refutation_[std::popcount(own | opp)];
+    std::uint64_t& refutation = refutation_[std::popcount((own | opp) & free_)];
     return !first_of(empty, refutation, [&](std::uint64_t q) {
       const std::uint64_t with_q = opp | q;
       if (!(go_.neighbours(group(q, with_q)) & empty & ~q)) return false;  // suicide
@@ -149,7 +161,9 @@ class LocalGame {
 
   bool decide_can_move(std::uint64_t own, std::uint64_t opp) {
     const std::uint64_t empty = region_ & ~own & ~opp;
-    return first_of(empty, answer_[std::popcount(own | opp)], [&](std::uint64_t q) {
+    for (std::uint64_t rest = empty & ~go_.neighbours(opp); rest; rest &= rest - 1)  // the moves that capture nothing
+      memo_.prefetch(StateMemo::key(board_, region_, own | (rest & (~rest + 1)), opp));
+    return first_of(empty, answer_[std::popcount((own | opp) & free_)], [&](std::uint64_t q) {
       const std::uint64_t left = empty & ~q;
       std::uint64_t captured = 0;
       for (std::uint64_t next = go_.neighbours(q) & opp; next;) {
@@ -166,12 +180,14 @@ class LocalGame {
 
   StateMemo& memo_;
   const Go& go_;
-  const std::uint64_t region_, edge_;  // edge_: the region's points next to the alive stones
-  const std::uint64_t board_;          // the memo's code of the board
-  // By the stones in the area: the opponent's move that last refuted a
+  const std::uint64_t region_;
+  const std::uint64_t free_;   // the points that were not the colour's at the root: the killers' index counts them
+  const std::uint64_t edge_;   // the region's points next to the alive stones
+  const std::uint64_t board_;  // the memo's code of the board
+  // By the stones on free_: the opponent's move that last refuted a
   // content, the colour's move that last kept one (tried first: exact
   // answers whatever the order, fewer contents searched).
-  std::uint64_t refutation_[65] = {}, answer_[65] = {};
+  std::uint64_t refutation_[StateMemo::kContentBits + 2] = {}, answer_[StateMemo::kContentBits + 2] = {};
 };
 
 // A thread's memo, allocated at its first call.
@@ -184,12 +200,12 @@ StateMemo& memo() {
 
 bool colour_holds_region(const Go& go, std::uint64_t region, std::uint64_t opp) {
   if (std::popcount(region) > kLargestSearchedRegion) return false;
-  return LocalGame(memo(), go, region).holds(0, opp & region);
+  return LocalGame(memo(), go, region, 0).holds(0, opp & region);
 }
 
 bool colour_holds_system(const Go& go, std::uint64_t stones, std::uint64_t regions, std::uint64_t opp) {
   if (std::popcount(regions) > kLargestSystem) return false;
-  return LocalGame(memo(), go, stones | regions).holds(stones, opp & regions);
+  return LocalGame(memo(), go, stones | regions, stones).holds(stones, opp & regions);
 }
 
 }  // namespace gsolve::search::go
