@@ -92,6 +92,13 @@ class LocalGame {
   // The opponent to move (or the colour, which may pass when no invader is left).
   bool holds(std::uint64_t own, std::uint64_t opp) { return ask(own, opp, StateMemo::kHolds); }
 
+  // The same, deciding at most `budget` contents (memo misses): Unknown past it.
+  SystemAnswer holds_within(std::uint64_t own, std::uint64_t opp, std::int64_t budget) {
+    budget_ = budget;
+    const bool value = holds(own, opp);
+    return aborted_ ? SystemAnswer::Unknown : value ? SystemAnswer::Held : SystemAnswer::NotHeld;
+  }
+
  private:
   std::uint64_t group(std::uint64_t seed, std::uint64_t within) const {
     for (std::uint64_t g = seed;;) {
@@ -150,12 +157,20 @@ class LocalGame {
   bool can_move(std::uint64_t own, std::uint64_t opp) { return ask(own, opp, StateMemo::kCanMove); }
 
   // The memo's answer, else decided and stored.
+  // Once the budget is spent the search unwinds storing nothing: only the
+  // answers of completed searches enter the memo.
   bool ask(std::uint64_t own, std::uint64_t opp, StateMemo::Question question) {
+    if (aborted_) return false;
     const StateMemo::Key key = StateMemo::key(board_, region_, own, opp);
     const StateMemo::Known known = memo_.find(key, question);
     if (known != StateMemo::kUnknown) return known == StateMemo::kTrue;
+    if (budget_ == 0) {
+      aborted_ = true;
+      return false;
+    }
+    --budget_;
     const bool value = question == StateMemo::kHolds ? decide_holds(own, opp) : decide_can_move(own, opp);
-    memo_.store(key, question, value);
+    if (!aborted_) memo_.store(key, question, value);
     return value;
   }
 
@@ -188,6 +203,8 @@ class LocalGame {
   // content, the colour's move that last kept one (tried first: exact
   // answers whatever the order, fewer contents searched).
   std::uint64_t refutation_[StateMemo::kContentBits + 2] = {}, answer_[StateMemo::kContentBits + 2] = {};
+  std::int64_t budget_ = INT64_MAX;  // contents the search may still decide
+  bool aborted_ = false;             // the budget ran out: answers are no longer stored
 };
 
 // A thread's memo, allocated at its first call.
@@ -196,7 +213,39 @@ StateMemo& memo() {
   return *m;
 }
 
+// The answers of the budgeted systems by (board, stones, regions, invaders),
+// Unknown included: a system that ran out of budget pays it once, not at each
+// visit. Direct-mapped, an entry replaced by the next one that maps there.
+class SystemCache {
+ public:
+  struct Entry {
+    std::uint64_t stones = 0, regions = 0, opp = 0;
+    std::uint16_t board = 0;  // 0: empty
+    SystemAnswer answer = SystemAnswer::Unknown;
+  };
+  Entry& slot(std::uint16_t board, std::uint64_t stones, std::uint64_t regions, std::uint64_t opp) {
+    const std::uint64_t h = (stones * 0x9E3779B97F4A7C15ull) ^ (regions * 0xC2B2AE3D27D4EB4Full) ^
+                            (opp * 0xD6E8FEB86659FD93ull) ^ (std::uint64_t{board} * 0xFF51AFD7ED558CCDull);
+    return entries_[h >> (64 - kBits)];
+  }
+
+ private:
+  static constexpr int kBits = 13;  // 256 KB a thread; larger ones search Unknown systems again less (more expansions)
+  std::array<Entry, std::size_t{1} << kBits> entries_{};
+};
+
+SystemCache& system_cache() {
+  thread_local const std::unique_ptr<SystemCache> cache = std::make_unique<SystemCache>();
+  return *cache;
+}
+
 }  // namespace
+
+SystemAnswer search_system(const Go& go, std::uint64_t stones, std::uint64_t regions, std::uint64_t opp,
+                           std::int64_t budget) {
+  if (std::popcount(regions) > StateMemo::kContentBits) return SystemAnswer::Unknown;
+  return LocalGame(memo(), go, stones | regions, stones).holds_within(stones, opp & regions, budget);
+}
 
 bool colour_holds_region(const Go& go, std::uint64_t region, std::uint64_t opp) {
   if (std::popcount(region) > kLargestSearchedRegion) return false;
@@ -204,8 +253,15 @@ bool colour_holds_region(const Go& go, std::uint64_t region, std::uint64_t opp) 
 }
 
 bool colour_holds_system(const Go& go, std::uint64_t stones, std::uint64_t regions, std::uint64_t opp) {
-  if (std::popcount(regions) > kLargestSystem) return false;
-  return LocalGame(memo(), go, stones | regions, stones).holds(stones, opp & regions);
+  const int points = std::popcount(regions);
+  if (points > kLargestSystem) return false;
+  if (points <= kLargestUnbudgetedSystem)
+    return LocalGame(memo(), go, stones | regions, stones).holds(stones, opp & regions);
+  const auto board = static_cast<std::uint16_t>(go.width() << 8 | go.height());
+  SystemCache::Entry& e = system_cache().slot(board, stones, regions, opp & regions);
+  if (e.board != board || e.stones != stones || e.regions != regions || e.opp != (opp & regions))
+    e = {stones, regions, opp & regions, board, search_system(go, stones, regions, opp, kSystemBudget)};
+  return e.answer == SystemAnswer::Held;
 }
 
 }  // namespace gsolve::search::go
