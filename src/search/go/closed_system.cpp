@@ -28,9 +28,14 @@ bool find_closed_systems(const Go& go, std::uint64_t own, std::uint64_t alive, C
   return true;
 }
 
+// The systems searched without a budget first: one of them not held spares
+// the costly search of a larger one.
 bool holds_all(const Go& go, const ClosedSystems& systems, std::uint64_t opp) {
-  for (int i = 0; i < systems.count; ++i)
-    if (!colour_holds_system(go, systems.stones[i], systems.regions[i], opp)) return false;
+  for (const bool budgeted : {false, true})
+    for (int i = 0; i < systems.count; ++i)
+      if ((std::popcount(systems.regions[i]) > kLargestUnbudgetedSystem) == budgeted &&
+          !colour_holds_system(go, systems.stones[i], systems.regions[i], opp))
+        return false;
   return true;
 }
 

@@ -36,6 +36,8 @@ class StateMemo {
     return {area | board << 49, bits::extract(own, area) | bits::extract(opp, area & ~own) << std::popcount(area)};
   }
 
+  // Starts loading the bucket of `key` (a search asks about a content's children one after another).
+  void prefetch(const Key& key) const { __builtin_prefetch(&entries_[index(key)]); }
   Known find(const Key& key, Question question) const {
     const Entry* bucket = &entries_[index(key)];
     for (int i = 0; i < kWays; ++i)
@@ -78,15 +80,24 @@ static_assert(kLargestSearchedRegion <= StateMemo::kContentBits && kLargestSyste
 // The local game over one region (local_region.h). Stones are board bits.
 class LocalGame {
  public:
-  LocalGame(StateMemo& memo, const Go& go, std::uint64_t region)
+  // `stones`: the colour's stones in `region` at the root (none for a region).
+  LocalGame(StateMemo& memo, const Go& go, std::uint64_t region, std::uint64_t stones)
       : memo_(memo),
         go_(go),
         region_(region),
+        free_(region & ~stones),
         edge_(region & go.neighbours(go.board_mask() & ~region)),
         board_(static_cast<std::uint64_t>((go.width() - 1) << 3 | (go.height() - 1))) {}
 
   // The opponent to move (or the colour, which may pass when no invader is left).
   bool holds(std::uint64_t own, std::uint64_t opp) { return ask(own, opp, StateMemo::kHolds); }
+
+  // The same, deciding at most `budget` contents (memo misses): Unknown past it.
+  SystemAnswer holds_within(std::uint64_t own, std::uint64_t opp, std::int64_t budget) {
+    budget_ = budget;
+    const bool value = holds(own, opp);
+    return aborted_ ? SystemAnswer::Unknown : value ? SystemAnswer::Held : SystemAnswer::NotHeld;
+  }
 
  private:
   std::uint64_t group(std::uint64_t seed, std::uint64_t within) const {
@@ -99,6 +110,14 @@ class LocalGame {
 
   bool decide_holds(std::uint64_t own, std::uint64_t opp) {
     const std::uint64_t empty = region_ & ~own & ~opp;
+    // The children's buckets, and each one's child by the colour's last
+    // answer, loaded together (the search waits on the memo's memory).
+    const std::uint64_t reply = answer_[std::popcount((own | opp) & free_) + 1];
+    for (std::uint64_t rest = empty; rest; rest &= rest - 1) {
+      const std::uint64_t q = rest & (~rest + 1);
+      memo_.prefetch(StateMemo::key(board_, region_, own, opp | q));
+      if (reply & empty & ~q) memo_.prefetch(StateMemo::key(board_, region_, own | reply, opp | q));
+    }
     // A group of the colour not joined to the alive blocks with one liberty:
     // the opponent captures it there.
     const std::uint64_t loose = own & ~group(own & edge_, own);
@@ -109,7 +128,7 @@ class LocalGame {
       rest &= ~g;
     }
     if (opp && !can_move(own, opp)) return false;
-    std::uint64_t& refutation = refutation_[std::popcount(own | opp)];
+    std::uint64_t& refutation = refutation_[std::popcount((own | opp) & free_)];
     return !first_of(empty, refutation, [&](std::uint64_t q) {
       const std::uint64_t with_q = opp | q;
       if (!(go_.neighbours(group(q, with_q)) & empty & ~q)) return false;  // suicide
@@ -138,18 +157,28 @@ class LocalGame {
   bool can_move(std::uint64_t own, std::uint64_t opp) { return ask(own, opp, StateMemo::kCanMove); }
 
   // The memo's answer, else decided and stored.
+  // Once the budget is spent the search unwinds storing nothing: only the
+  // answers of completed searches enter the memo.
   bool ask(std::uint64_t own, std::uint64_t opp, StateMemo::Question question) {
+    if (aborted_) return false;
     const StateMemo::Key key = StateMemo::key(board_, region_, own, opp);
     const StateMemo::Known known = memo_.find(key, question);
     if (known != StateMemo::kUnknown) return known == StateMemo::kTrue;
+    if (budget_ == 0) {
+      aborted_ = true;
+      return false;
+    }
+    --budget_;
     const bool value = question == StateMemo::kHolds ? decide_holds(own, opp) : decide_can_move(own, opp);
-    memo_.store(key, question, value);
+    if (!aborted_) memo_.store(key, question, value);
     return value;
   }
 
   bool decide_can_move(std::uint64_t own, std::uint64_t opp) {
     const std::uint64_t empty = region_ & ~own & ~opp;
-    return first_of(empty, answer_[std::popcount(own | opp)], [&](std::uint64_t q) {
+    for (std::uint64_t rest = empty & ~go_.neighbours(opp); rest; rest &= rest - 1)  // the moves that capture nothing
+      memo_.prefetch(StateMemo::key(board_, region_, own | (rest & (~rest + 1)), opp));
+    return first_of(empty, answer_[std::popcount((own | opp) & free_)], [&](std::uint64_t q) {
       const std::uint64_t left = empty & ~q;
       std::uint64_t captured = 0;
       for (std::uint64_t next = go_.neighbours(q) & opp; next;) {
@@ -166,12 +195,16 @@ class LocalGame {
 
   StateMemo& memo_;
   const Go& go_;
-  const std::uint64_t region_, edge_;  // edge_: the region's points next to the alive stones
-  const std::uint64_t board_;          // the memo's code of the board
-  // By the stones in the area: the opponent's move that last refuted a
+  const std::uint64_t region_;
+  const std::uint64_t free_;   // the points that were not the colour's at the root: the killers' index counts them
+  const std::uint64_t edge_;   // the region's points next to the alive stones
+  const std::uint64_t board_;  // the memo's code of the board
+  // By the stones on free_: the opponent's move that last refuted a
   // content, the colour's move that last kept one (tried first: exact
   // answers whatever the order, fewer contents searched).
-  std::uint64_t refutation_[65] = {}, answer_[65] = {};
+  std::uint64_t refutation_[StateMemo::kContentBits + 2] = {}, answer_[StateMemo::kContentBits + 2] = {};
+  std::int64_t budget_ = INT64_MAX;  // contents the search may still decide
+  bool aborted_ = false;             // the budget ran out: answers are no longer stored
 };
 
 // A thread's memo, allocated at its first call.
@@ -180,16 +213,55 @@ StateMemo& memo() {
   return *m;
 }
 
+// The answers of the budgeted systems by (board, stones, regions, invaders),
+// Unknown included: a system that ran out of budget pays it once, not at each
+// visit. Direct-mapped, an entry replaced by the next one that maps there.
+class SystemCache {
+ public:
+  struct Entry {
+    std::uint64_t stones = 0, regions = 0, opp = 0;
+    std::uint16_t board = 0;  // 0: empty
+    SystemAnswer answer = SystemAnswer::Unknown;
+  };
+  Entry& slot(std::uint16_t board, std::uint64_t stones, std::uint64_t regions, std::uint64_t opp) {
+    const std::uint64_t h = (stones * 0x9E3779B97F4A7C15ull) ^ (regions * 0xC2B2AE3D27D4EB4Full) ^
+                            (opp * 0xD6E8FEB86659FD93ull) ^ (std::uint64_t{board} * 0xFF51AFD7ED558CCDull);
+    return entries_[h >> (64 - kBits)];
+  }
+
+ private:
+  static constexpr int kBits = 13;  // 256 KB a thread; larger ones search Unknown systems again less (more expansions)
+  std::array<Entry, std::size_t{1} << kBits> entries_{};
+};
+
+SystemCache& system_cache() {
+  thread_local const std::unique_ptr<SystemCache> cache = std::make_unique<SystemCache>();
+  return *cache;
+}
+
 }  // namespace
+
+SystemAnswer search_system(const Go& go, std::uint64_t stones, std::uint64_t regions, std::uint64_t opp,
+                           std::int64_t budget) {
+  if (std::popcount(regions) > StateMemo::kContentBits) return SystemAnswer::Unknown;
+  return LocalGame(memo(), go, stones | regions, stones).holds_within(stones, opp & regions, budget);
+}
 
 bool colour_holds_region(const Go& go, std::uint64_t region, std::uint64_t opp) {
   if (std::popcount(region) > kLargestSearchedRegion) return false;
-  return LocalGame(memo(), go, region).holds(0, opp & region);
+  return LocalGame(memo(), go, region, 0).holds(0, opp & region);
 }
 
 bool colour_holds_system(const Go& go, std::uint64_t stones, std::uint64_t regions, std::uint64_t opp) {
-  if (std::popcount(regions) > kLargestSystem) return false;
-  return LocalGame(memo(), go, stones | regions).holds(stones, opp & regions);
+  const int points = std::popcount(regions);
+  if (points > kLargestSystem) return false;
+  if (points <= kLargestUnbudgetedSystem)
+    return LocalGame(memo(), go, stones | regions, stones).holds(stones, opp & regions);
+  const auto board = static_cast<std::uint16_t>(go.width() << 8 | go.height());
+  SystemCache::Entry& e = system_cache().slot(board, stones, regions, opp & regions);
+  if (e.board != board || e.stones != stones || e.regions != regions || e.opp != (opp & regions))
+    e = {stones, regions, opp & regions, board, search_system(go, stones, regions, opp, kSystemBudget)};
+  return e.answer == SystemAnswer::Held;
 }
 
 }  // namespace gsolve::search::go

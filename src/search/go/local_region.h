@@ -36,11 +36,24 @@ constexpr int kLargestSearchedRegion = 12;
 
 // Closed systems whose regions hold more points are not searched: 10 measured
 // fastest of 10-14 on the 5x5 tests (12 saves more expansions at twice the
-// time), docs/go-enclosed-regions.md.
+// time), docs/go-enclosed-regions.md; 12 with a budget (below) saves 11% of
+// the suite's expansions at 4% more CPU, docs/go-proof-measurement.md.
 #ifdef GSOLVE_GO_LARGEST_SYSTEM
 constexpr int kLargestSystem = GSOLVE_GO_LARGEST_SYSTEM;
 #else
 constexpr int kLargestSystem = 10;
+#endif
+
+// Closed systems of more points than this are searched within a budget (only
+// in measurement builds while kLargestSystem is 10).
+constexpr int kLargestUnbudgetedSystem = 10;
+
+// The contents (memo misses) a closed system of more than
+// kLargestUnbudgetedSystem points may decide before it counts as not held.
+#ifdef GSOLVE_GO_SYSTEM_BUDGET
+constexpr std::int64_t kSystemBudget = GSOLVE_GO_SYSTEM_BUDGET;
+#else
+constexpr std::int64_t kSystemBudget = 20;
 #endif
 
 // Whether the colour holds `region`: a maximal connected set of points without
@@ -55,7 +68,16 @@ bool colour_holds_region(const Go& go, std::uint64_t region, std::uint64_t opp);
 // `stones`, none of them alive, and `regions`, the regions next to them, which
 // hold every liberty of theirs. A capture of any stone of the colour loses;
 // the colour's stones next to other (alive) blocks join blocks that cannot be
-// captured. False for regions of more than kLargestSystem points.
+// captured. False for regions of more than kLargestSystem points; systems of
+// more than kLargestUnbudgetedSystem are searched within kSystemBudget (not
+// held past it) and their answers cached.
 bool colour_holds_system(const Go& go, std::uint64_t stones, std::uint64_t regions, std::uint64_t opp);
+
+// The local game of a closed system within `budget` contents: Unknown when
+// the search would decide more. The memo keeps only answers of completed
+// searches, so a later search (any budget) answers exactly.
+enum class SystemAnswer : std::uint8_t { NotHeld, Held, Unknown };
+SystemAnswer search_system(const Go& go, std::uint64_t stones, std::uint64_t regions, std::uint64_t opp,
+                           std::int64_t budget);
 
 }  // namespace gsolve::search::go
