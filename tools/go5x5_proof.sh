@@ -3,16 +3,19 @@
 # not at least -24), then on the empty board (25 is every point: c3's answer
 # is the board's value). Each run appends its wall and CPU times to
 # JOURNAL.times and resumes from the tests JOURNAL records (query --journal):
-# run it again after a kill, the sum of the walls is the proof's time.
+# run it again after a kill, the sum of the walls is the proof's time. The
+# journal by default is the repository's data/go/5x5-proof.journal: the proof
+# so far, committed, so that a run on any machine resumes from it.
 #   tools/go5x5_proof.sh [JOURNAL] [-- query options]
-#   THREADS=2 HASH=16384 tools/go5x5_proof.sh /work/go5x5.journal
+#   THREADS=2 HASH=16384 tools/go5x5_proof.sh
 # A dry run of a few seconds: THREADS=1 HASH=64 tools/go5x5_proof.sh /tmp/dry.journal -- --time 3
 set -euo pipefail
 BIN=${BIN:-"$(dirname "$0")/../build/gsolve"}
 case ${1:-} in -h | --help) sed -n '2,/^set -euo/{/^#/s/^# \{0,1\}//p}' "$0"; exit 0 ;; esac
-journal=go5x5.journal
+journal="$(dirname "$0")/../data/go/5x5-proof.journal"
 if [ $# -ge 1 ] && [ "$1" != "--" ]; then journal=$1; shift; fi
 [ "${1:-}" = "--" ] && shift
+mkdir -p "$(dirname "$journal")"
 threads=${THREADS:-$(nproc)} hash=${HASH:-16384}
 run() {  # position, threshold, query options
   local position=$1 t=$2 log rc=0

@@ -2,6 +2,7 @@
 // keeps across a kill, what damage it refuses, and a split test resumed from it.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -183,4 +184,19 @@ TEST_CASE("go journal: a split test killed after some children closed resumes wi
   CHECK(reports == 0);
   CHECK(two[0]->nodes() + two[1]->nodes() == 0);
   CHECK(journal.find(empty, GoProver::Goal::Score, 2) == true);  // recorded in turn
+}
+
+TEST_CASE("go journal: the 5x5 proof so far (data/go/5x5-proof.journal) opens whole") {
+  // tools/go5x5_proof.sh resumes from this committed file: every record must
+  // pass its check and agree with the others, or the proof could not go on.
+  const std::string shipped = std::string(GSOLVE_DATA_DIR) + "/../../data/go/5x5-proof.journal";
+  const std::string text = read(shipped);
+  REQUIRE(text.starts_with("gsolve go proof journal 1 go:5x5\n"));
+  REQUIRE(text.ends_with("\n"));
+  const testing::TempDir dir;
+  const std::string path = dir.file("5x5-proof.journal");
+  write(path, text);  // opened for writing (locked): a copy, never the repository's file
+  const auto lines = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+  CHECK(lines > 1);
+  CHECK(ProofJournal(path, Go(5, 5)).size() == lines - 1);
 }
