@@ -497,7 +497,7 @@ TEST_CASE("go: a closed system's search within a budget answers exactly or Unkno
   for (const auto& size : {std::pair{4, 4}, std::pair{5, 5}}) {
     const Cells b{size.first, size.second};
     const Go go(b.w, b.h);
-    for (int k = 0; k < samples(4'000, 400); ++k) {
+    for (int k = 0; k < samples(4'000, 1'200); ++k) {
       const int own_share = 40 + static_cast<int>(rng() % 35), opp_share = 10 + static_cast<int>(rng() % 35);
       std::uint64_t own = 0, opp = 0;
       random_board(b, rng, own_share, opp_share, own, opp);
