@@ -11,6 +11,11 @@
 #ifdef GSOLVE_GO_MEASURE_PROOF
 #include "tools/go_measure/proof_profile.h"
 #endif
+#ifdef GSOLVE_GO_MEASURE_ORDER
+#include <utility>
+
+#include "tools/go_measure/order_oracle.h"
+#endif
 #ifdef GSOLVE_GO_MEASURE_DAG
 #include <utility>
 
@@ -226,6 +231,17 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
 #ifdef GSOLVE_GO_MEASURE_DAG
   go_measure::dag_cycles(p.black_to_move, cycles_in_search, cycles_above);
 #endif
+#ifdef GSOLVE_GO_MEASURE_ORDER
+  std::uint64_t child_hashes[Go::kMaxMoves + 1];
+  for (int i = 0; i < count; ++i) child_hashes[i] = kids[i].hash;
+  int preferred = go_measure::order_preferred(hash(*n, t), n->black_to_move, child_hashes, count);
+  const bool pruned = preferred >= 0 && go_measure::order_prunes();
+  if (pruned) {
+    std::swap(kids[0], kids[preferred]);
+    count = 1;
+    preferred = 0;
+  }
+#endif
   // All the children's buckets at once, so that their misses overlap (a
   // prefetch that misses the TLB can hold up the instructions after it: one
   // between two children's moves overlapped with none), read by evaluate().
@@ -319,6 +335,19 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
                            : kInfinity - 1)
                     : static_cast<std::uint32_t>(sum);
     if (own.phi >= th_phi || own.delta >= th_delta) break;
+#ifdef GSOLVE_GO_MEASURE_ORDER
+    // The preferred child while its delta is under K times the least of the others'.
+    if (preferred >= 0 && kids[preferred].numbers.phi != 0 && kids[preferred].numbers.delta != 0) {
+      std::uint64_t others = kInfinity;
+      for (int i = 0; i < count; ++i)
+        if (i != preferred) others = std::min<std::uint64_t>(others, kids[i].numbers.delta);
+      const std::uint64_t limit = std::min<std::uint64_t>(others * go_measure::order_factor(), th_phi);
+      if (kids[preferred].numbers.delta < limit) {
+        best = preferred;
+        delta2 = static_cast<std::uint32_t>(limit);
+      }
+    }
+#endif
     Child& c = kids[best];
 #ifdef GSOLVE_GO_MEASURE_PROOF
     if (descents++ == 0) first_descent = best;
@@ -358,7 +387,13 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
 #endif
       seen = c.seen;
       hits = c.hits;
-    } else {  // every child's success disproves it, and the moves superko forbade here might not be forbidden elsewhere
+#ifdef GSOLVE_GO_MEASURE_ORDER
+      go_measure::order_proven(hash(*n, t), c.hash);
+#endif
+    } else {
+#ifdef GSOLVE_GO_MEASURE_ORDER
+      if (pruned) go_measure::order_pruned_disproven();
+#endif  // every child's success disproves it, and the moves superko forbade here might not be forbidden elsewhere
 #ifdef GSOLVE_GO_MEASURE_PROOF
       if (descents > 0)
         go_measure::profile_refuted(
