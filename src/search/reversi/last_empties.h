@@ -47,11 +47,6 @@ namespace detail {
 // tier, then its index), a list that stays sorted when a square is taken out;
 // the moves are tried on the squares of odd quadrants first, each part in
 // list order.
-template <const BoardGeometry& G, int N>
-inline void sort_by_rank(std::array<int, N>& s) {
-  for (int i = 1; i < N; ++i)
-    for (int j = i; j > 0 && G.leaf_rank[s[j - 1]] > G.leaf_rank[s[j]]; --j) std::swap(s[j - 1], s[j]);
-}
 
 // The parity of a node's empties: the squares of the quadrants with an odd
 // number of empties (a mask, so a square's test is a shift, not a table load).
@@ -93,16 +88,18 @@ inline Parity quadrant_squares(int sq) {
   return G.quadrant_mask[sq];
 }
 
-// The squares of `empty` (N of them) by rank, and their quadrants' parity.
+// The squares of `empty` (N of them) by rank, and their quadrants' parity:
+// tier by tier, each in index order, so no sort.
 template <const BoardGeometry& G, int N>
 inline std::array<int, N> empty_squares(u64 empty, Parity& parity) {
-  std::array<int, N> s;
+  std::array<int, N> s{};
   parity = 0;
-  for (int i = 0; i < N; ++i, empty &= empty - 1) {
-    s[i] = __builtin_ctzll(empty);
-    parity ^= quadrant_squares<G>(s[i]);
-  }
-  sort_by_rank<G, N>(s);
+  int i = 0;
+  for (const u64 tier : G.tiers)
+    for (u64 m = empty & tier; m && i < N; m &= m - 1, ++i) {
+      s[i] = __builtin_ctzll(m);
+      parity ^= quadrant_squares<G>(s[i]);
+    }
   return s;
 }
 
