@@ -232,8 +232,26 @@ class Engine final : public SearchImpl<typename P::Game> {
     }
     for (int i = 0; i < node.count; ++i)
       if (node.moves[i].table_move == tt_move) node.moves[i].order = 1 << 30;
-    sort_moves(node, 0);
+    // Sequential search (may_defer) picks each next move as it goes: a cut-off
+    // on an early move leaves the rest unsorted.
+    if (may_defer)
+      select_move(node, 0);
+    else
+      sort_moves(node, 0);
     return false;
+  }
+
+  // Brings the first of the highest-ordered moves of moves[from..count) to
+  // `from`, the others kept in order: moves picked this way one by one come
+  // in sort_moves' order.
+  static void select_move(Node<P>& node, int from) {
+    int best = from;
+    for (int i = from + 1; i < node.count; ++i)
+      if (node.moves[i].order > node.moves[best].order) best = i;
+    if (best == from) return;
+    const MoveItem m = node.moves[best];
+    for (int j = best; j > from; --j) node.moves[j] = node.moves[j - 1];
+    node.moves[from] = m;
   }
 
   // Stable sort of moves[from..count) by order, highest first.
@@ -247,13 +265,12 @@ class Engine final : public SearchImpl<typename P::Game> {
   }
 
   // The late order of the moves after the first (the table move, searched
-  // without a cut-off); returns the nodes it searched.
+  // without a cut-off; negamax then picks them by it); returns the nodes it searched.
   u64 order_rest(const State& s, int alpha, Node<P>& node) const {
     u64 n = 0;
     if constexpr (requires(u64 & k) { p_.order_late(s, alpha, node, 1, k); }) {
       p_.order_late(s, alpha, node, 1, n);
       node.late_order = false;
-      sort_moves(node, 1);
     }
     return n;
   }
@@ -318,6 +335,7 @@ class Engine final : public SearchImpl<typename P::Game> {
       const u64 start = nodes;
       int best = P::kMinScore - 1, best_move = -1, a = alpha;
       for (int i = 0; i < node.count; ++i) {
+        if (i > 0) select_move(node, i);
         const State child = e.p_.play(s, node.moves[i]);
         int v;
         if (i == 0 || beta == a + 1 || !e.scout_) {

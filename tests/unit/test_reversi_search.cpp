@@ -221,7 +221,7 @@ TEST_CASE("reversi search: the null-window solvers search the window solvers' tr
     for (int checked = 0; checked < 300;) {
       Board b;
       if (!random_position(rng, empties, &b)) continue;
-      unsigned parity;
+      Parity parity;
       std::array<int, 4> s{};
       if (empties == 2) {
         const std::array<int, 2> e = empty_squares<kBoard8, 2>(b.empty, parity);
@@ -263,7 +263,7 @@ void check_nws_shallow(std::mt19937_64& rng) {
   for (int checked = 0; checked < 200;) {
     Board b;
     if (!random_position(rng, N, &b)) continue;
-    unsigned parity;
+    Parity parity;
     const std::array<int, N> s = empty_squares<kBoard8, N>(b.empty, parity);
     for (int a = -12; a <= 12; a += 2) {
       std::uint64_t window_nodes = 0, null_nodes = 0;

@@ -22,10 +22,11 @@ struct BoardGeometry {
   u64 corners = 0;
   // The corners on column a, on the last column, on row 1, on the last row.
   u64 corners_first_column = 0, corners_last_column = 0, corners_first_row = 0, corners_last_row = 0;
-  u64 central = 0;                     // squares on no edge of the board
-  u64 inner_columns = 0;               // the board's squares off its first and last columns
-  std::array<u64, 4> quadrants{};      // N/2 x N/2 each (parity)
-  std::array<int, 64> square_value{};  // Weill's square types, the 8x8 table mapped onto N x N
+  u64 central = 0;                      // squares on no edge of the board
+  u64 inner_columns = 0;                // the board's squares off its first and last columns
+  std::array<u64, 4> quadrants{};       // N/2 x N/2 each (parity)
+  std::array<u64, 64> quadrant_mask{};  // per square of the board: its quadrant's squares
+  std::array<int, 64> square_value{};   // Weill's square types, the 8x8 table mapped onto N x N
   // The board's squares in five tiers by square_value, the leaf solvers' order
   // within a parity class: corners, A/B/D/E squares, the rest, C squares, X
   // squares (every square of the board in exactly one tier).
@@ -70,6 +71,8 @@ constexpr BoardGeometry make_board_geometry(int n) {
       g.tiers[tier] |= b;
       g.leaf_rank[r * 8 + c] = static_cast<std::uint16_t>(tier * 64 + r * 8 + c);
     }
+  for (int sq = 0; sq < 64; ++sq)
+    if ((g.board >> sq) & 1) g.quadrant_mask[sq] = g.quadrants[g.quadrant_of[sq]];
   g.corners_first_column = bit(0, 0) | bit(last, 0);
   g.corners_last_column = bit(0, last) | bit(last, last);
   g.corners_first_row = bit(0, 0) | bit(0, last);

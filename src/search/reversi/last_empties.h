@@ -47,18 +47,19 @@ namespace detail {
 // tier, then its index), a list that stays sorted when a square is taken out;
 // the moves are tried on the squares of odd quadrants first, each part in
 // list order.
-template <const BoardGeometry& G, int N>
-inline void sort_by_rank(std::array<int, N>& s) {
-  for (int i = 1; i < N; ++i)
-    for (int j = i; j > 0 && G.leaf_rank[s[j - 1]] > G.leaf_rank[s[j]]; --j) std::swap(s[j - 1], s[j]);
-}
 
-// Bit i set when square s[i] is in a quadrant with an odd number of empties
-// (`parity`: bit q set when quadrant q has).
-template <const BoardGeometry& G, int N>
-inline unsigned odd_indices(const std::array<int, N>& s, unsigned parity) {
+// The parity of a node's empties: the squares of the quadrants with an odd
+// number of empties (a mask, so a square's test is a shift, not a table load).
+using Parity = u64;
+
+// Whether square sq is in a quadrant with an odd number of empties.
+inline bool is_odd(Parity parity, int sq) { return (parity >> sq) & 1; }
+
+// Bit i set when square s[i] is in a quadrant with an odd number of empties.
+template <int N>
+inline unsigned odd_indices(const std::array<int, N>& s, Parity parity) {
   unsigned m = 0;
-  for (int i = 0; i < N; ++i) m |= ((parity >> G.quadrant_of[s[i]]) & 1u) << i;
+  for (int i = 0; i < N; ++i) m |= static_cast<unsigned>((parity >> s[i]) & 1) << i;
   return m;
 }
 
@@ -73,30 +74,32 @@ inline std::array<int, N - 1> squares_but(const std::array<int, N>& s, int skip)
 // Calls try_move(i) for the indices of s in parity order (odd quadrants
 // first, list order in each) until it returns true (a cut-off).
 template <const BoardGeometry& G, int N, class F>
-inline void for_each_in_parity_order(const std::array<int, N>& s, unsigned parity, F&& try_move) {
-  const unsigned odd = odd_indices<G, N>(s, parity);
+inline void for_each_in_parity_order(const std::array<int, N>& s, Parity parity, F&& try_move) {
+  const unsigned odd = odd_indices<N>(s, parity);
   for (unsigned todo = odd; todo; todo &= todo - 1)
     if (try_move(__builtin_ctz(todo))) return;
   for (unsigned todo = ((1u << N) - 1) & ~odd; todo; todo &= todo - 1)
     if (try_move(__builtin_ctz(todo))) return;
 }
 
-// The bit of the quadrant holding sq in a parity mask.
+// The squares of the quadrant holding sq: a move there flips that quadrant's parity.
 template <const BoardGeometry& G>
-inline unsigned quadrant_bit(int sq) {
-  return 1u << G.quadrant_of[sq];
+inline Parity quadrant_squares(int sq) {
+  return G.quadrant_mask[sq];
 }
 
-// The squares of `empty` (N of them) by rank, and their quadrants' parity.
+// The squares of `empty` (N of them) by rank, and their quadrants' parity:
+// tier by tier, each in index order, so no sort.
 template <const BoardGeometry& G, int N>
-inline std::array<int, N> empty_squares(u64 empty, unsigned& parity) {
-  std::array<int, N> s;
+inline std::array<int, N> empty_squares(u64 empty, Parity& parity) {
+  std::array<int, N> s{};
   parity = 0;
-  for (int i = 0; i < N; ++i, empty &= empty - 1) {
-    s[i] = __builtin_ctzll(empty);
-    parity ^= quadrant_bit<G>(s[i]);
-  }
-  sort_by_rank<G, N>(s);
+  int i = 0;
+  for (const u64 tier : G.tiers)
+    for (u64 m = empty & tier; m && i < N; m &= m - 1, ++i) {
+      s[i] = __builtin_ctzll(m);
+      parity ^= quadrant_squares<G>(s[i]);
+    }
   return s;
 }
 
@@ -133,7 +136,7 @@ inline bool stability_cutoff_4(u64 own, u64 opp, int alpha, int* bound) {
 
 // N = 3..4 empties `squares` (by rank), `parity` their quadrants'.
 template <const BoardGeometry& G, int N>
-int solve_few(u64 own, u64 opp, const std::array<int, N>& squares, unsigned parity, int alpha, int beta, bool passed,
+int solve_few(u64 own, u64 opp, const std::array<int, N>& squares, Parity parity, int alpha, int beta, bool passed,
               std::uint64_t& nodes) {
   ++nodes;
   if constexpr (N == 4)
@@ -149,7 +152,7 @@ int solve_few(u64 own, u64 opp, const std::array<int, N>& squares, unsigned pari
     if constexpr (N == 3)
       v = -solve_2<G>(opp & ~f, own | f | bit, rest[0], rest[1], -beta, -(alpha > best ? alpha : best), false, nodes);
     else
-      v = -solve_few<G, N - 1>(opp & ~f, own | f | bit, rest, parity ^ quadrant_bit<G>(sq), -beta,
+      v = -solve_few<G, N - 1>(opp & ~f, own | f | bit, rest, parity ^ quadrant_squares<G>(sq), -beta,
                                -(alpha > best ? alpha : best), false, nodes);
     if (v > best) best = v;
     return v >= beta;
@@ -185,11 +188,11 @@ template <const BoardGeometry& G, bool kPassed = false>
 }
 
 template <const BoardGeometry& G>
-int nws_3_passed(u64 own, u64 opp, int x1, int x2, int x3, unsigned parity, int alpha, std::uint64_t& nodes);
+int nws_3_passed(u64 own, u64 opp, int x1, int x2, int x3, Parity parity, int alpha, std::uint64_t& nodes);
 
 // x1 < x2 < x3 by rank, `parity` their quadrants'. Inlined in nws_4.
 template <const BoardGeometry& G, bool kPassed = false>
-[[gnu::always_inline]] inline int nws_3(u64 own, u64 opp, int x1, int x2, int x3, unsigned parity, int alpha,
+[[gnu::always_inline]] inline int nws_3(u64 own, u64 opp, int x1, int x2, int x3, Parity parity, int alpha,
                                         std::uint64_t& nodes) {
   ++nodes;
   const int beta = alpha + 1;
@@ -203,9 +206,9 @@ template <const BoardGeometry& G, bool kPassed = false>
     return v >= beta;
   };
   // Three empties lie all in odd quadrants, or one does: that one first.
-  if ((parity & quadrant_bit<G>(x1)) || !(parity & (quadrant_bit<G>(x2) | quadrant_bit<G>(x3)))) {
+  if (is_odd(parity, x1) || !(is_odd(parity, x2) || is_odd(parity, x3))) {
     if (cut(x1, x2, x3) || cut(x2, x1, x3) || cut(x3, x1, x2)) return best;
-  } else if (parity & quadrant_bit<G>(x2)) {
+  } else if (is_odd(parity, x2)) {
     if (cut(x2, x1, x3) || cut(x1, x2, x3) || cut(x3, x1, x2)) return best;
   } else if (cut(x3, x1, x2) || cut(x1, x2, x3) || cut(x2, x1, x3)) {
     return best;
@@ -219,7 +222,7 @@ template <const BoardGeometry& G, bool kPassed = false>
 
 // nws_3 after a pass, not inlined (rare).
 template <const BoardGeometry& G>
-[[gnu::noinline]] int nws_3_passed(u64 own, u64 opp, int x1, int x2, int x3, unsigned parity, int alpha,
+[[gnu::noinline]] int nws_3_passed(u64 own, u64 opp, int x1, int x2, int x3, Parity parity, int alpha,
                                    std::uint64_t& nodes) {
   return nws_3<G, true>(own, opp, x1, x2, x3, parity, alpha, nodes);
 }
@@ -240,7 +243,7 @@ inline constexpr std::array<std::uint8_t, 16> kOddFirst4 = [] {
 
 // s: four squares by rank, `parity` their quadrants'.
 template <const BoardGeometry& G, bool kPassed = false>
-int nws_4(u64 own, u64 opp, const std::array<int, 4>& s, unsigned parity, int alpha, std::uint64_t& nodes) {
+int nws_4(u64 own, u64 opp, const std::array<int, 4>& s, Parity parity, int alpha, std::uint64_t& nodes) {
   ++nodes;
   if (int bound; stability_cutoff_4<G>(own, opp, alpha, &bound)) return bound;
   const int beta = alpha + 1;
@@ -251,11 +254,11 @@ int nws_4(u64 own, u64 opp, const std::array<int, 4>& s, unsigned parity, int al
     const u64 f = flips_if_adjacent(own, opp, sq);
     if (!f) return false;
     const int v = -nws_3<G>(opp & ~f, own | f | (u64{1} << sq), s[i == 0], s[i <= 1 ? 2 : 1], s[i <= 2 ? 3 : 2],
-                            parity ^ quadrant_bit<G>(sq), -beta, nodes);
+                            parity ^ quadrant_squares<G>(sq), -beta, nodes);
     if (v > best) best = v;
     return v >= beta;
   };
-  const unsigned order = kOddFirst4[odd_indices<G, 4>(s, parity)];
+  const unsigned order = kOddFirst4[odd_indices<4>(s, parity)];
   if (cut(order & 3u) || cut((order >> 2) & 3u) || cut((order >> 4) & 3u) || cut(order >> 6)) return best;
   if (best != -1000) return best;
   if constexpr (kPassed)
@@ -266,7 +269,7 @@ int nws_4(u64 own, u64 opp, const std::array<int, 4>& s, unsigned parity, int al
 
 // N = 3..4 empties by rank: the null-window solver where beta = alpha + 1, else solve_few.
 template <const BoardGeometry& G, int N>
-int solve_list(u64 own, u64 opp, const std::array<int, N>& s, unsigned parity, int alpha, int beta, bool passed,
+int solve_list(u64 own, u64 opp, const std::array<int, N>& s, Parity parity, int alpha, int beta, bool passed,
                std::uint64_t& nodes) {
   if (beta != alpha + 1) return solve_few<G, N>(own, opp, s, parity, alpha, beta, passed, nodes);
   if constexpr (N == 3)
@@ -279,7 +282,7 @@ int solve_list(u64 own, u64 opp, const std::array<int, N>& s, unsigned parity, i
 // The same from the board's empty squares (N of them).
 template <const BoardGeometry& G, int N>
 int solve_empties(u64 own, u64 opp, u64 empty, int alpha, int beta, std::uint64_t& nodes) {
-  unsigned parity;
+  Parity parity;
   const std::array<int, N> s = empty_squares<G, N>(empty, parity);
   if constexpr (N == 2) {
     return solve_2<G>(own, opp, s[0], s[1], alpha, beta, false, nodes);

@@ -28,7 +28,7 @@ namespace detail {
 
 // Below: the solver of any window at N empties.
 template <const BoardGeometry& G, int N>
-int shallow(u64 own, u64 opp, const std::array<int, N>& squares, unsigned parity, int alpha, int beta, bool passed,
+int shallow(u64 own, u64 opp, const std::array<int, N>& squares, Parity parity, int alpha, int beta, bool passed,
             std::uint64_t& nodes);
 
 // Null-window search (beta = alpha + 1, MTD(f)'s only window) of N = 5..8
@@ -36,7 +36,7 @@ int shallow(u64 own, u64 opp, const std::array<int, N>& squares, unsigned parity
 // order, results and node counts without its window's upkeep. kPassed: the
 // previous ply was a pass.
 template <const BoardGeometry& G, int N, bool kPassed = false>
-int nws_shallow(u64 own, u64 opp, const std::array<int, N>& s, unsigned parity, int alpha, std::uint64_t& nodes) {
+int nws_shallow(u64 own, u64 opp, const std::array<int, N>& s, Parity parity, int alpha, std::uint64_t& nodes) {
   ++nodes;
   if (int bound; stability_cutoff(own, opp, N, G, alpha, &bound)) return bound;
   int best = -1000;
@@ -46,7 +46,7 @@ int nws_shallow(u64 own, u64 opp, const std::array<int, N>& s, unsigned parity, 
     const u64 f = flips_if_adjacent(own, opp, sq);
     if (!f) return false;
     const u64 child_own = opp & ~f, child_opp = own | f | (u64{1} << sq);
-    const unsigned child_parity = parity ^ quadrant_bit<G>(sq);
+    const Parity child_parity = parity ^ quadrant_squares<G>(sq);
     int v;
     if constexpr (N == 5)
       v = -nws_4<G>(child_own, child_opp, squares_but<N>(s, i), child_parity, -alpha - 1, nodes);
@@ -55,7 +55,7 @@ int nws_shallow(u64 own, u64 opp, const std::array<int, N>& s, unsigned parity, 
     if (v > best) best = v;
     return v > alpha;
   };
-  const unsigned odd = odd_indices<G, N>(s, parity);
+  const unsigned odd = odd_indices<N>(s, parity);
   for (unsigned todo = odd; todo; todo &= todo - 1)
     if (cut(__builtin_ctz(todo))) return best;
   for (unsigned todo = ((1u << N) - 1) & ~odd; todo; todo &= todo - 1)
@@ -70,8 +70,8 @@ int nws_shallow(u64 own, u64 opp, const std::array<int, N>& s, unsigned parity, 
 // Any window at N = 5.. empties `squares` (by rank; `parity`: their
 // quadrants', last_empties.h); the children through shallow.
 template <const BoardGeometry& G, int N>
-int shallow_window(u64 own, u64 opp, const std::array<int, N>& squares, unsigned parity, int alpha, int beta,
-                   bool passed, std::uint64_t& nodes) {
+int shallow_window(u64 own, u64 opp, const std::array<int, N>& squares, Parity parity, int alpha, int beta, bool passed,
+                   std::uint64_t& nodes) {
   ++nodes;
   // The stability cut-off bounds the score whoever moves next (a pass too).
   if (int bound; stability_cutoff(own, opp, N, G, alpha, &bound)) return bound;
@@ -81,8 +81,9 @@ int shallow_window(u64 own, u64 opp, const std::array<int, N>& squares, unsigned
     const u64 f = flips_if_adjacent(own, opp, sq);
     if (!f) return false;
     const u64 bit = u64{1} << sq;
-    const int v = -shallow<G, N - 1>(opp & ~f, own | f | bit, squares_but<N>(squares, i), parity ^ quadrant_bit<G>(sq),
-                                     -beta, -(alpha > best ? alpha : best), false, nodes);
+    const int v =
+        -shallow<G, N - 1>(opp & ~f, own | f | bit, squares_but<N>(squares, i), parity ^ quadrant_squares<G>(sq), -beta,
+                           -(alpha > best ? alpha : best), false, nodes);
     if (v > best) best = v;
     return v >= beta;
   });
@@ -94,7 +95,7 @@ int shallow_window(u64 own, u64 opp, const std::array<int, N>& squares, unsigned
 // N empties `squares` (by rank; `parity`: their quadrants'): the null-window
 // solvers where beta = alpha + 1, else the window solvers.
 template <const BoardGeometry& G, int N>
-int shallow(u64 own, u64 opp, const std::array<int, N>& squares, unsigned parity, int alpha, int beta, bool passed,
+int shallow(u64 own, u64 opp, const std::array<int, N>& squares, Parity parity, int alpha, int beta, bool passed,
             std::uint64_t& nodes) {
   if constexpr (N <= 4)
     return solve_list<G, N>(own, opp, squares, parity, alpha, beta, passed, nodes);
@@ -108,7 +109,7 @@ int shallow(u64 own, u64 opp, const std::array<int, N>& squares, unsigned parity
 // The same from the board's empty squares (N = 5.. of them).
 template <const BoardGeometry& G, int N>
 int shallow_empties(u64 own, u64 opp, u64 empty, int alpha, int beta, std::uint64_t& nodes) {
-  unsigned parity;
+  Parity parity;
   const std::array<int, N> s = empty_squares<G, N>(empty, parity);
   return shallow<G, N>(own, opp, s, parity, alpha, beta, false, nodes);
 }
