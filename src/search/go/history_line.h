@@ -81,6 +81,7 @@ class HistoryLine {
     line_.pop_back();
   }
   const LineNode& back() const { return line_.back(); }
+  const LineNode& at(int i) const { return line_[static_cast<std::size_t>(i)]; }
   int top() const { return static_cast<int>(line_.size()) - 1; }  // index of back()
 
   // Line index of an earlier board that a stone move to next repeats (superko), or -1.

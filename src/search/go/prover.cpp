@@ -16,6 +16,9 @@
 
 #include "tools/go_measure/order_oracle.h"
 #endif
+#ifdef GSOLVE_GO_MEASURE_PREDICT
+#include "tools/go_measure/move_predictor.h"
+#endif
 #ifdef GSOLVE_GO_MEASURE_DAG
 #include <utility>
 
@@ -231,15 +234,32 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
 #ifdef GSOLVE_GO_MEASURE_DAG
   go_measure::dag_cycles(p.black_to_move, cycles_in_search, cycles_above);
 #endif
+#if defined(GSOLVE_GO_MEASURE_ORDER) || defined(GSOLVE_GO_MEASURE_PREDICT)
+  int preferred = -1;            // the child df-pn prefers (measurement builds)
+  std::uint64_t prefer_k16 = 0;  // while its delta is under K (in sixteenths) times the least other delta
+#endif
 #ifdef GSOLVE_GO_MEASURE_ORDER
   std::uint64_t child_hashes[Go::kMaxMoves + 1];
   for (int i = 0; i < count; ++i) child_hashes[i] = kids[i].hash;
-  int preferred = go_measure::order_preferred(hash(*n, t), n->black_to_move, child_hashes, count);
+  preferred = go_measure::order_preferred(hash(*n, t), n->black_to_move, child_hashes, count);
+  prefer_k16 = 16 * go_measure::order_factor();
   const bool pruned = preferred >= 0 && go_measure::order_prunes();
   if (pruned) {
     std::swap(kids[0], kids[preferred]);
     count = 1;
     preferred = 0;
+  }
+#endif
+#ifdef GSOLVE_GO_MEASURE_PREDICT
+  Go::Move moves[Go::kMaxMoves + 1];
+  for (int i = 0; i < count; ++i) moves[i] = Go::move_between(p, kids[i].node.position());
+  const int whole_board_goal = goal_ == Goal::Score ? t : score_of(t);
+  if (count > 1 &&
+      go_measure::predict_wanted(p.black_to_move, whole_board_goal > go.score(go.points() - 2, p.black_to_move))) {
+    Go::Position next[Go::kMaxMoves + 1];
+    for (int i = 0; i < count; ++i) next[i] = kids[i].node.position();
+    preferred = go_measure::predict_move(go, p, moves, next, count);
+    prefer_k16 = go_measure::predict_k16();
   }
 #endif
   // All the children's buckets at once, so that their misses overlap (a
@@ -335,13 +355,13 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
                            : kInfinity - 1)
                     : static_cast<std::uint32_t>(sum);
     if (own.phi >= th_phi || own.delta >= th_delta) break;
-#ifdef GSOLVE_GO_MEASURE_ORDER
+#if defined(GSOLVE_GO_MEASURE_ORDER) || defined(GSOLVE_GO_MEASURE_PREDICT)
     // The preferred child while its delta is under K times the least of the others'.
     if (preferred >= 0 && kids[preferred].numbers.phi != 0 && kids[preferred].numbers.delta != 0) {
       std::uint64_t others = kInfinity;
       for (int i = 0; i < count; ++i)
         if (i != preferred) others = std::min<std::uint64_t>(others, kids[i].numbers.delta);
-      const std::uint64_t limit = std::min<std::uint64_t>(others * go_measure::order_factor(), th_phi);
+      const std::uint64_t limit = std::min<std::uint64_t>(others * prefer_k16 / 16, th_phi);
       if (kids[preferred].numbers.delta < limit) {
         best = preferred;
         delta2 = static_cast<std::uint32_t>(limit);
@@ -390,10 +410,17 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
 #ifdef GSOLVE_GO_MEASURE_ORDER
       go_measure::order_proven(hash(*n, t), c.hash);
 #endif
-    } else {
+#ifdef GSOLVE_GO_MEASURE_PREDICT
+      if (go_measure::predict_dumps()) {
+        const Go::Position before = line_.at(line_.top() > 0 ? line_.top() - 1 : 0).position();
+        go_measure::predict_dump(go, p, line_.top() > 0 ? &before : nullptr, moves, count,
+                                 Go::move_between(p, c.node.position()));
+      }
+#endif
+    } else {  // every child's success disproves it, and the moves superko forbade here might not be forbidden elsewhere
 #ifdef GSOLVE_GO_MEASURE_ORDER
       if (pruned) go_measure::order_pruned_disproven();
-#endif  // every child's success disproves it, and the moves superko forbade here might not be forbidden elsewhere
+#endif
 #ifdef GSOLVE_GO_MEASURE_PROOF
       if (descents > 0)
         go_measure::profile_refuted(
