@@ -7,6 +7,7 @@
 #include <string>
 
 #include "src/search/go/benson.h"
+#include "src/search/go/move_predictor.h"
 #include "src/search/stop.h"
 #ifdef GSOLVE_GO_MEASURE_PROOF
 #include "tools/go_measure/proof_profile.h"
@@ -17,7 +18,7 @@
 #include "tools/go_measure/order_oracle.h"
 #endif
 #ifdef GSOLVE_GO_MEASURE_PREDICT
-#include "tools/go_measure/move_predictor.h"
+#include "tools/go_measure/proven_dump.h"
 #endif
 #ifdef GSOLVE_GO_MEASURE_DAG
 #include <utility>
@@ -51,7 +52,7 @@ std::vector<Go::Move> points_from_centre(const Go& go) {
 // 5x5 tests along GNU Go's line (plies 8-13, one thread, `--hash 1024`)
 // 66.4M expansions in all against 71.6M with the pass first; 4x4 the same.
 GoProver::GoProver(const Go& go, std::shared_ptr<ProofTable> table)
-    : line_(go), order_(points_from_centre(go)), table_(std::move(table)) {
+    : line_(go), order_(points_from_centre(go)), table_(std::move(table)), predictor_(shipped_move_predictor(go)) {
   order_.push_back(Go::kPass);
 }
 
@@ -234,10 +235,21 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
 #ifdef GSOLVE_GO_MEASURE_DAG
   go_measure::dag_cycles(p.black_to_move, cycles_in_search, cycles_above);
 #endif
-#if defined(GSOLVE_GO_MEASURE_ORDER) || defined(GSOLVE_GO_MEASURE_PREDICT)
-  int preferred = -1;            // the child df-pn prefers (measurement builds)
-  std::uint64_t prefer_k16 = 0;  // while its delta is under K (in sixteenths) times the least other delta
-#endif
+  // The child df-pn prefers while its delta is under prefer_k16 / 16 times
+  // the least of its siblings': Black's predicted proving move where Black
+  // needs the whole board (a wrong prediction costs a bounded detour).
+  int preferred = -1;
+  std::uint64_t prefer_k16 = kPreferFactor16;
+  Go::Move moves[Go::kMaxMoves + 1];
+  if (predictor_ != nullptr && count > 1 && p.black_to_move &&
+      (goal_ == Goal::Score ? t : score_of(t)) > go.score(go.points() - 2, true)) {
+    Go::Position next[Go::kMaxMoves + 1];
+    for (int i = 0; i < count; ++i) {
+      next[i] = kids[i].node.position();
+      moves[i] = Go::move_between(p, next[i]);
+    }
+    preferred = predictor_->choose(go, p, moves, next, count);
+  }
 #ifdef GSOLVE_GO_MEASURE_ORDER
   std::uint64_t child_hashes[Go::kMaxMoves + 1];
   for (int i = 0; i < count; ++i) child_hashes[i] = kids[i].hash;
@@ -248,18 +260,6 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
     std::swap(kids[0], kids[preferred]);
     count = 1;
     preferred = 0;
-  }
-#endif
-#ifdef GSOLVE_GO_MEASURE_PREDICT
-  Go::Move moves[Go::kMaxMoves + 1];
-  for (int i = 0; i < count; ++i) moves[i] = Go::move_between(p, kids[i].node.position());
-  const int whole_board_goal = goal_ == Goal::Score ? t : score_of(t);
-  if (count > 1 &&
-      go_measure::predict_wanted(p.black_to_move, whole_board_goal > go.score(go.points() - 2, p.black_to_move))) {
-    Go::Position next[Go::kMaxMoves + 1];
-    for (int i = 0; i < count; ++i) next[i] = kids[i].node.position();
-    preferred = go_measure::predict_move(go, p, moves, next, count);
-    prefer_k16 = go_measure::predict_k16();
   }
 #endif
   // All the children's buckets at once, so that their misses overlap (a
@@ -355,8 +355,6 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
                            : kInfinity - 1)
                     : static_cast<std::uint32_t>(sum);
     if (own.phi >= th_phi || own.delta >= th_delta) break;
-#if defined(GSOLVE_GO_MEASURE_ORDER) || defined(GSOLVE_GO_MEASURE_PREDICT)
-    // The preferred child while its delta is under K times the least of the others'.
     if (preferred >= 0 && kids[preferred].numbers.phi != 0 && kids[preferred].numbers.delta != 0) {
       std::uint64_t others = kInfinity;
       for (int i = 0; i < count; ++i)
@@ -367,7 +365,6 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
         delta2 = static_cast<std::uint32_t>(limit);
       }
     }
-#endif
     Child& c = kids[best];
 #ifdef GSOLVE_GO_MEASURE_PROOF
     if (descents++ == 0) first_descent = best;
@@ -411,10 +408,11 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
       go_measure::order_proven(hash(*n, t), c.hash);
 #endif
 #ifdef GSOLVE_GO_MEASURE_PREDICT
-      if (go_measure::predict_dumps()) {
+      if (go_measure::proven_dumps()) {
+        for (int i = 0; i < count; ++i) moves[i] = Go::move_between(p, kids[i].node.position());
         const Go::Position before = line_.at(line_.top() > 0 ? line_.top() - 1 : 0).position();
-        go_measure::predict_dump(go, p, line_.top() > 0 ? &before : nullptr, moves, count,
-                                 Go::move_between(p, c.node.position()));
+        go_measure::proven_dump(go, p, line_.top() > 0 ? &before : nullptr, moves, count,
+                                Go::move_between(p, c.node.position()));
       }
 #endif
     } else {  // every child's success disproves it, and the moves superko forbade here might not be forbidden elsewhere

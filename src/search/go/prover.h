@@ -38,6 +38,7 @@
 #include "games/go.h"
 #include "src/search/go/combined_value.h"
 #include "src/search/go/history_line.h"
+#include "src/search/go/move_predictor.h"
 #include "src/search/go/proof_table.h"
 
 namespace gsolve::search::go {
@@ -93,6 +94,8 @@ class GoProver {
 
  private:
   static constexpr std::uint32_t kInfinity = 1u << 31;  // proof number of a disproven goal
+  // K of the predicted child's preference, in sixteenths (docs/go-proof-measurement.md).
+  static constexpr std::uint64_t kPreferFactor16 = 32;
   struct Child {
     LineNode node;
     std::uint64_t hash;   // of its table key
@@ -138,6 +141,7 @@ class GoProver {
   std::shared_ptr<ProofTable> table_;
   std::vector<std::unique_ptr<Child[]>> frames_;  // the children of the node at each ply below the root
   int root_ = 0;                                  // line index of the root
+  const MovePredictor* predictor_;                // of Black's proving move, or nullptr
   Goal goal_ = Goal::Score;                       // of the test under way
   std::uint64_t nodes_ = 0;                       // expansions
   TestReport report_;

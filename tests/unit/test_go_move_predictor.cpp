@@ -1,0 +1,80 @@
+// The Go move predictor (src/search/go/move_predictor.h): the shipped table's
+// checksum, its choices on fixed boards, and the prover's expansions with it.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+#include <string>
+
+#include "games/go.h"
+#include "go_test_helpers.h"
+#include "src/search/go/move_predictor.h"
+#include "src/search/go/prover.h"
+
+using namespace gsolve;
+using gsolve::search::go::GoProver;
+using gsolve::search::go::MovePredictor;
+
+namespace {
+
+const std::string kShipped = std::string(GSOLVE_DATA_DIR) + "/../../data/go/move-predictor-5x5.txt";
+
+// The predictor's choice at the end of `line`, as a move's name.
+std::string choice(const MovePredictor& predictor, const Go& go, const std::string& line) {
+  const GoGame game = parse_go_game(go, line);
+  const Go::Position p = game.position();
+  Go::Move moves[Go::kMaxMoves + 1];
+  Go::Position next[Go::kMaxMoves + 1];
+  int count = 0;
+  for (int m = 0; m < go.points(); ++m) {
+    Go::Position q;
+    if (!go.try_play(p, static_cast<Go::Move>(m), q)) continue;
+    moves[count] = static_cast<Go::Move>(m);
+    next[count++] = q;
+  }
+  const int i = predictor.choose(go, p, moves, next, count);
+  return i < 0 ? "none" : go.point_name(moves[i]);
+}
+
+std::string load_error(const std::string& path) {
+  try {
+    MovePredictor::load(path);
+  } catch (const std::runtime_error& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+}  // namespace
+
+TEST_CASE("go move predictor: the shipped table loads, and a damaged or missing one is refused") {
+  const Go go(5, 5);
+  const MovePredictor predictor = MovePredictor::load(kShipped);
+  // Black to move after GNU Go's line: pinned choices of the shipped table.
+  CHECK(choice(predictor, go, "c3 c4 d4 d3 d2 b3 c2 d5 e3 b2") == "e4");
+  CHECK(choice(predictor, go, "c3 c4 d4 d3 d2 b3 c2 d5 e3 b2 b1 e4") == "d3");
+
+  const std::string path = (std::filesystem::temp_directory_path() / "gsolve-bad-predictor.txt").string();
+  std::ifstream in(kShipped);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  text[text.find('\n') - 1] ^= 1;  // the first line's rate, one digit changed
+  std::ofstream(path) << text;
+  CHECK(load_error(path) == "go move predictor: " + path + " is damaged (checksum mismatch)");
+  std::ofstream(path) << "63 2873\n";
+  CHECK(load_error(path) == "go move predictor: " + path + " is damaged (no checksum line)");
+  std::filesystem::remove(path);
+  CHECK(load_error(path) == "go move predictor: cannot open " + path);
+}
+
+TEST_CASE("go move predictor: the prover's expansions with it (5x5 after GNU Go's first 9 moves and a3)") {
+  // Black needs the whole board. The prover searches the line as typed
+  // (query searches its canonical orientation: 55,475 expansions with the
+  // predictor, 425,876 without, tests/e2e/go.sh).
+  const Go go(5, 5);
+  REQUIRE(search::go::shipped_move_predictor(go) != nullptr);
+  GoProver prover(go, std::size_t{256} << 20);
+  CHECK(prover.at_least(parse_go_game(go, "c3 c4 d4 d3 d2 b3 c2 d5 e3 a3"), GoProver::Goal::Score, 25));
+  CHECK(prover.nodes() == 405819);
+  CHECK(search::go::shipped_move_predictor(Go(4, 4)) == nullptr);
+}
