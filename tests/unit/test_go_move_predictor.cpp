@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "error_message.h"
 #include "games/go.h"
 #include "go_test_helpers.h"
 #include "src/search/go/move_predictor.h"
@@ -38,12 +39,7 @@ std::string choice(const MovePredictor& predictor, const Go& go, const std::stri
 }
 
 std::string load_error(const std::string& path) {
-  try {
-    MovePredictor::load(path);
-  } catch (const std::runtime_error& e) {
-    return e.what();
-  }
-  return "(no error)";
+  return gsolve::testing::error_message([&] { MovePredictor::load(path); });
 }
 
 }  // namespace

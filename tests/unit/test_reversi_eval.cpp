@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "error_message.h"
 #include "games/reversi.h"
 #include "src/search/reversi/eval_search.h"
 #include "src/search/reversi/pattern_eval.h"
@@ -23,12 +24,7 @@ namespace {
 const std::string kShipped = std::string(GSOLVE_DATA_DIR) + "/../../data/reversi/eval-8x8.bin";
 
 std::string load_error(const std::string& path) {
-  try {
-    PatternEval::load(path);
-  } catch (const std::runtime_error& e) {
-    return e.what();
-  }
-  return "";
+  return gsolve::testing::error_message([&] { PatternEval::load(path); });
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "error_message.h"
 #include "games/reversi.h"
 #include "src/search/reversi/pattern_eval.h"
 #include "src/search/searcher.h"
@@ -22,12 +23,7 @@ const std::string kShipped6 = std::string(GSOLVE_DATA_DIR) + "/../../data/revers
 
 template <class Eval>
 std::string load_error(const std::string& path) {
-  try {
-    Eval::load(path);
-  } catch (const std::runtime_error& e) {
-    return e.what();
-  }
-  return "";
+  return gsolve::testing::error_message([&] { Eval::load(path); });
 }
 
 int empties6(u64 own, u64 opp) { return count(board_mask(6) & ~(own | opp)); }
