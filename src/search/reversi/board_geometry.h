@@ -31,10 +31,6 @@ struct BoardGeometry {
   // within a parity class: corners, A/B/D/E squares, the rest, C squares, X
   // squares (every square of the board in exactly one tier).
   std::array<u64, 5> tiers{};
-  // Per square of the board: its quadrant (0..3) and its rank in the leaf
-  // solvers' order within a parity class, tier * 64 + square (lower first).
-  std::array<std::uint8_t, 64> quadrant_of{};
-  std::array<std::uint16_t, 64> leaf_rank{};
 };
 
 constexpr BoardGeometry make_board_geometry(int n) {
@@ -63,16 +59,14 @@ constexpr BoardGeometry make_board_geometry(int n) {
       const u64 b = bit(r, c);
       if (r > 0 && r < last && c > 0 && c < last) g.central |= b;
       if (c > 0 && c < last) g.inner_columns |= b;
-      g.quadrant_of[r * 8 + c] = static_cast<std::uint8_t>((r < half ? 0 : 2) + (c < half ? 0 : 1));
-      g.quadrants[g.quadrant_of[r * 8 + c]] |= b;
+      g.quadrants[(r < half ? 0 : 2) + (c < half ? 0 : 1)] |= b;
       g.square_value[r * 8 + c] = kValue8[as8(r) * 8 + as8(c)];
       const int v = g.square_value[r * 8 + c];
       const int tier = v == 18 ? 0 : v >= 10 ? 1 : (v >= 5 || v == 0) ? 2 : v == 4 ? 3 : 4;
       g.tiers[tier] |= b;
-      g.leaf_rank[r * 8 + c] = static_cast<std::uint16_t>(tier * 64 + r * 8 + c);
     }
-  for (int sq = 0; sq < 64; ++sq)
-    if ((g.board >> sq) & 1) g.quadrant_mask[sq] = g.quadrants[g.quadrant_of[sq]];
+  for (const u64 q : g.quadrants)
+    for (u64 m = q; m; m &= m - 1) g.quadrant_mask[__builtin_ctzll(m)] = q;
   g.corners_first_column = bit(0, 0) | bit(last, 0);
   g.corners_last_column = bit(0, last) | bit(last, last);
   g.corners_first_row = bit(0, 0) | bit(0, last);
