@@ -68,8 +68,8 @@ std::uint32_t MovePredictor::move_key(const Go& go, const Go::Position& p, const
   return key;
 }
 
-int MovePredictor::choose(const Go& go, const Go::Position& p, const Go::Move* moves, const Go::Position* next,
-                          int count) const {
+MovePredictor::Choice MovePredictor::choose(const Go& go, const Go::Position& p, const Go::Move* moves,
+                                            const Go::Position* next, int count) const {
   const std::uint64_t own = p.own(), opp = p.opp(), empty = go.board_mask() & ~(own | opp);
   std::uint64_t weakest_libs = 0;
   int fewest = 99;
@@ -83,14 +83,20 @@ int MovePredictor::choose(const Go& go, const Go::Position& p, const Go::Move* m
     else if (n == fewest)
       weakest_libs |= libs;
   }
-  int best = -1;
-  std::uint32_t best_score = 0;
+  Choice choice;
+  std::uint32_t best = 0, second = 0;
   for (int i = 0; i < count; ++i) {
     if (moves[i] == Go::kPass) continue;
     const std::uint32_t s = rate_[move_key(go, p, next[i], moves[i], weakest_libs)];
-    if (best < 0 || s > best_score) best = i, best_score = s;
+    if (choice.child < 0 || s > best) {
+      if (choice.child >= 0) second = best;
+      choice.child = i, best = s;
+    } else if (s > second) {
+      second = s;
+    }
   }
-  return best;
+  choice.confident = best > 0 && best >= 2 * std::uint64_t{second};
+  return choice;
 }
 
 MovePredictor MovePredictor::load(const std::string& path) {

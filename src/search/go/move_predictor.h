@@ -23,9 +23,13 @@ class MovePredictor {
   // throws std::runtime_error (one line) when the file is missing or damaged.
   static MovePredictor load(const std::string& path);
 
+  struct Choice {
+    int child = -1;          // the child most likely to prove, or -1
+    bool confident = false;  // its rate is at least twice every other child's
+  };
   // The child most likely to prove (the highest rate, the first in move order
-  // among equals; never the pass), or -1; moves[i] leads from p to next[i].
-  int choose(const Go& go, const Go::Position& p, const Go::Move* moves, const Go::Position* next, int count) const;
+  // among equals; never the pass); moves[i] leads from p to next[i].
+  Choice choose(const Go& go, const Go::Position& p, const Go::Move* moves, const Go::Position* next, int count) const;
 
   // The key of a move's features (as tools/go_measure/predict/export.py packs them).
   static std::uint32_t move_key(const Go& go, const Go::Position& p, const Go::Position& q, int m,

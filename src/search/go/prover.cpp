@@ -248,7 +248,9 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
       next[i] = kids[i].node.position();
       moves[i] = Go::move_between(p, next[i]);
     }
-    preferred = predictor_->choose(go, p, moves, next, count);
+    const MovePredictor::Choice choice = predictor_->choose(go, p, moves, next, count);
+    preferred = choice.child;
+    if (choice.confident) prefer_k16 = kConfidentPreferFactor16;
   }
 #ifdef GSOLVE_GO_MEASURE_ORDER
   std::uint64_t child_hashes[Go::kMaxMoves + 1];

@@ -94,8 +94,9 @@ class GoProver {
 
  private:
   static constexpr std::uint32_t kInfinity = 1u << 31;  // proof number of a disproven goal
-  // K of the predicted child's preference, in sixteenths (docs/go-proof-measurement.md).
-  static constexpr std::uint64_t kPreferFactor16 = 32;
+  // K of the predicted child's preference, in sixteenths, and K where the
+  // predictor is confident (docs/go-proof-measurement.md).
+  static constexpr std::uint64_t kPreferFactor16 = 32, kConfidentPreferFactor16 = 64;
   struct Child {
     LineNode node;
     std::uint64_t hash;   // of its table key
