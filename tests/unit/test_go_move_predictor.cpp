@@ -2,6 +2,8 @@
 // checksum, its choices on fixed boards, and the prover's expansions with it.
 #include <doctest/doctest.h>
 
+#include <array>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
@@ -49,8 +51,8 @@ TEST_CASE("go move predictor: the shipped table loads, and a damaged or missing 
   const Go go(5, 5);
   const MovePredictor predictor = MovePredictor::load(kShipped);
   // Black to move after GNU Go's line: pinned choices of the shipped table.
-  CHECK(choice(predictor, go, "c3 c4 d4 d3 d2 b3 c2 d5 e3 b2") == "e4");
-  CHECK(choice(predictor, go, "c3 c4 d4 d3 d2 b3 c2 d5 e3 b2 b1 e4") == "d3 confident");
+  CHECK(choice(predictor, go, "c3 c4 d4 d3 d2 b3 c2 d5 e3 b2") == "b4 confident");
+  CHECK(choice(predictor, go, "c3 c4 d4 d3 d2 b3 c2 d5 e3 b2 b1 e4") == "d3");
 
   const std::string path = (std::filesystem::temp_directory_path() / "gsolve-bad-predictor.txt").string();
   std::ifstream in(kShipped);
@@ -64,14 +66,30 @@ TEST_CASE("go move predictor: the shipped table loads, and a damaged or missing 
   CHECK(load_error(path) == "go move predictor: cannot open " + path);
 }
 
+TEST_CASE("go move predictor: a move's features are the offline tool's") {
+  // Black to move after GNU Go's first 8 moves; the values are those of
+  // tools/go_measure/predict/feat2.py for the same board (groups in kGroupNames' order).
+  const Go go(5, 5);
+  const Go::Position p = parse_go_game(go, "c3 c4 d4 d3 d2 b3 c2 d5").position();
+  using F = std::array<std::uint32_t, MovePredictor::kGroups>;
+  CHECK(MovePredictor::features(go, p, go.parse_vertex("e3")) ==
+        F{1165233, 3458993, 51121, 1, 0, 0, 3, 5, 0, 1, 0, 0, 0, 0, 2, 14});
+  CHECK(MovePredictor::features(go, p, go.parse_vertex("e4")) ==
+        F{2149234, 3918706, 52082, 0, 0, 0, 2, 1, 1, 0, 1, 0, 0, 0, 1, 9});
+  CHECK(MovePredictor::features(go, p, go.parse_vertex("b2")) ==
+        F{280, 14418200, 280, 0, 0, 0, 4, 1, 0, 1, 1, 1, 0, 0, 1, 16});
+  CHECK(MovePredictor::features(go, p, go.parse_vertex("e5")) ==
+        F{837567, 3393471, 51135, 0, 5, 1, 1, 1, 0, 1, 0, 0, 0, 0, 1, 4});
+}
+
 TEST_CASE("go move predictor: the prover's expansions with it (5x5 after GNU Go's first 9 moves and a3)") {
   // Black needs the whole board. The prover searches the line as typed
-  // (query searches its canonical orientation: 34,161 expansions with the
+  // (query searches its canonical orientation: 39,825 expansions with the
   // predictor, 425,876 without, tests/e2e/go.sh).
   const Go go(5, 5);
   REQUIRE(search::go::shipped_move_predictor(go) != nullptr);
   GoProver prover(go, std::size_t{256} << 20);
   CHECK(prover.at_least(parse_go_game(go, "c3 c4 d4 d3 d2 b3 c2 d5 e3 a3"), GoProver::Goal::Score, 25));
-  CHECK(prover.nodes() == 346826);
+  CHECK(prover.nodes() == 56327);
   CHECK(search::go::shipped_move_predictor(Go(4, 4)) == nullptr);
 }

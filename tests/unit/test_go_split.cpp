@@ -75,12 +75,14 @@ TEST_CASE("go: a test's children, one per class of the symmetries that fix every
 
 TEST_CASE("go: a test split over threads answers as one prover (5x5, GNU Go's line)") {
   // Along GNU Go's self-play line (tools/go_line_growth.sh), Black scores all
-  // 25 points after 12 and after 11 moves: the first a proof that Black has a
-  // move (the root's goal holds: one child's test fails and stops the other),
-  // the second that White has no reply (every child's test holds; after 13
-  // moves that proof is too small to split since the searched regions).
+  // 25 points after its first 9 moves and e4, and after 11 moves: the first a
+  // proof that Black has a move (the root's goal holds: one child's test fails
+  // and stops the other; after 12 moves that proof is too small to split since
+  // the move predictor learned on the proof's journal), the second that White
+  // has no reply (every child's test holds; after 13 moves that proof is too
+  // small to split since the searched regions).
   const Go go(5, 5);
-  const std::string line = "c3 c4 d4 d3 d2 b3 c2 d5 e3 b2 b1 e4";
+  const std::string line = "c3 c4 d4 d3 d2 b3 c2 d5 e3 e4";
   constexpr std::size_t kTable = std::size_t{128} << 20;
   for (const int threads : {2, 3}) {
     CAPTURE(threads);

@@ -1,5 +1,6 @@
 #include "src/search/go/move_predictor.h"
 
+#include <algorithm>
 #include <bit>
 #include <cstdlib>
 #include <cstring>
@@ -12,8 +13,6 @@
 namespace gsolve::search::go {
 namespace {
 
-constexpr std::size_t kKeys = std::size_t{1} << 22;
-
 std::uint64_t block_of(const Go& go, std::uint64_t stones, int point) {
   std::uint64_t b = std::uint64_t{1} << point;
   for (;;) {
@@ -23,79 +22,137 @@ std::uint64_t block_of(const Go& go, std::uint64_t stones, int point) {
   }
 }
 
+struct Block {
+  std::uint64_t stones, libs;
+};
+
+// A node's blocks and their liberties, found once for all its moves.
+struct Node {
+  std::uint64_t own, opp, empty, weakest_libs = 0;
+  int fewest = 9, n_opp = 0, n_own = 0;
+  Block opp_blocks[Go::kMaxMoves], own_blocks[Go::kMaxMoves];
+
+  Node(const Go& go, const Go::Position& p) : own(p.own()), opp(p.opp()), empty(go.board_mask() & ~(own | opp)) {
+    for (std::uint64_t rest = opp; rest;) {
+      const std::uint64_t b = block_of(go, opp, std::countr_zero(rest));
+      rest &= ~b;
+      const std::uint64_t libs = go.neighbours(b) & empty;
+      opp_blocks[n_opp++] = {b, libs};
+      const int n = std::popcount(libs);
+      if (n < fewest)
+        fewest = n, weakest_libs = libs;
+      else if (n == fewest)
+        weakest_libs |= libs;
+    }
+    for (std::uint64_t rest = own; rest;) {
+      const std::uint64_t b = block_of(go, own, std::countr_zero(rest));
+      rest &= ~b;
+      own_blocks[n_own++] = {b, go.neighbours(b) & empty};
+    }
+  }
+};
+
+// The groups' values of move m (tools/go_measure/predict/feat2.py's node_features).
+std::array<std::uint32_t, MovePredictor::kGroups> move_features(const Go& go, const Node& n, int m) {
+  using P = MovePredictor;
+  const int w = go.width(), h = go.height(), x = m % w, y = m / w;
+  const auto cell = [&](int dx, int dy) -> std::uint32_t {
+    const int xx = x + dx, yy = y + dy;
+    if (xx < 0 || xx >= w || yy < 0 || yy >= h) return 3;
+    const std::uint64_t bit = std::uint64_t{1} << (yy * w + xx);
+    return (n.own & bit) ? 1 : (n.opp & bit) ? 2 : 0;
+  };
+  std::uint32_t pat3 = 0;
+  int i = 0;
+  for (int dy = -1; dy <= 1; ++dy)
+    for (int dx = -1; dx <= 1; ++dx)
+      if (dx != 0 || dy != 0) pat3 |= cell(dx, dy) << (2 * i++);
+  const std::uint32_t pat12 = pat3 | cell(0, -2) << 16 | cell(-2, 0) << 18 | cell(2, 0) << 20 | cell(0, 2) << 22;
+  const std::uint64_t mbit = std::uint64_t{1} << m, around = go.neighbours(mbit);
+  int cap = 0, opp_blocks = 0, ataris = 0, atari_size = 0, min_libs = 9;
+  std::uint64_t captured = 0;
+  for (int b = 0; b < n.n_opp; ++b)
+    if (n.opp_blocks[b].stones & around) {
+      ++opp_blocks;
+      if (n.opp_blocks[b].libs == mbit)
+        cap += std::popcount(n.opp_blocks[b].stones), captured |= n.opp_blocks[b].stones;
+    }
+  for (int b = 0; b < n.n_opp; ++b) {
+    const Block& blk = n.opp_blocks[b];
+    if (blk.stones & captured) continue;
+    const int libs = std::popcount(blk.libs & ~mbit);
+    if ((blk.stones & around) && libs == 1) ++ataris, atari_size = std::max(atari_size, std::popcount(blk.stones));
+    min_libs = std::min(min_libs, libs);
+  }
+  std::uint64_t mine = mbit;
+  int own_blocks = 0, opp_captures = 0;
+  for (int b = 0; b < n.n_own; ++b)
+    if (n.own_blocks[b].stones & around) {
+      ++own_blocks, mine |= n.own_blocks[b].stones;
+      if (n.own_blocks[b].libs == mbit) opp_captures += std::popcount(n.own_blocks[b].stones);
+    }
+  const int my_libs = std::popcount(go.neighbours(mine) & ((n.empty & ~mbit) | captured));
+  const std::uint32_t self_atari = my_libs == 1 && cap == 0, weakest = (n.weakest_libs & mbit) != 0;
+  const auto c3 = [](int v) { return static_cast<std::uint32_t>(std::min(v, 3)); };
+  std::array<std::uint32_t, P::kGroups> f{};
+  f[P::kKey22] = pat3 | c3(cap) << 16 | static_cast<std::uint32_t>(ataris > 0) << 18 | self_atari << 19 |
+                 weakest << 20 | static_cast<std::uint32_t>(opp_captures > 0) << 21;
+  f[P::kPat12] = pat12;
+  f[P::kPat3] = pat3;
+  f[P::kCapture] = c3(cap);
+  f[P::kAtari] = static_cast<std::uint32_t>(std::min(ataris, 2)) * 4 + c3(atari_size);
+  f[P::kSelfAtari] = self_atari;
+  f[P::kLiberties] = static_cast<std::uint32_t>(std::min(my_libs, 4));
+  f[P::kWeakest] = weakest * 4 + c3(n.fewest);
+  f[P::kOppCaptures] = c3(opp_captures);
+  f[P::kOppBlocks] = c3(opp_blocks);
+  f[P::kOwnBlocks] = c3(own_blocks);
+  f[P::kEdge] = static_cast<std::uint32_t>(std::min({x, y, w - 1 - x, h - 1 - y}));
+  f[P::kOppEye] = (around & n.opp) == around;
+  f[P::kOwnEye] = (around & n.own) == around;
+  f[P::kOppMinLibs] = c3(min_libs);
+  f[P::kPoint] = static_cast<std::uint32_t>(m);
+  return f;
+}
+
+std::uint32_t slot_key(int group, std::uint32_t value) { return static_cast<std::uint32_t>(group + 1) << 26 | value; }
+
 }  // namespace
 
-// The features of a move (the 3x3 pattern around it, capture, atari, self-atari,
-// a liberty of the opponent's weakest block, a point where it captures), packed as
-// the offline tool packs them.
-std::uint32_t MovePredictor::move_key(const Go& go, const Go::Position& p, const Go::Position& q, int m,
-                                      std::uint64_t weakest_libs) {
-  const int w = go.width(), h = go.height(), x = m % w, y = m / w;
-  const std::uint64_t own = p.own(), opp = p.opp(), empty = go.board_mask() & ~(own | opp);
-  std::uint32_t key = 0;
-  int cell = 0;
-  for (int dy = -1; dy <= 1; ++dy)
-    for (int dx = -1; dx <= 1; ++dx) {
-      if (dx == 0 && dy == 0) continue;
-      const int xx = x + dx, yy = y + dy;
-      std::uint32_t v = 3;
-      if (xx >= 0 && xx < w && yy >= 0 && yy < h) {
-        const std::uint64_t bit = std::uint64_t{1} << (yy * w + xx);
-        v = (own & bit) ? 1 : (opp & bit) ? 2 : 0;
-      }
-      key |= v << (2 * cell++);
-    }
-  const std::uint64_t own2 = q.opp(), opp2 = q.own();  // the mover's stones, then the opponent's
-  const std::uint64_t empty2 = go.board_mask() & ~(own2 | opp2);
-  const int cap = std::popcount(opp & ~opp2);
-  const std::uint64_t mbit = std::uint64_t{1} << m, around = go.neighbours(mbit);
-  bool atari = false;
-  for (std::uint64_t rest = around & opp2; rest;) {
-    const std::uint64_t b = block_of(go, opp2, std::countr_zero(rest));
-    rest &= ~b;
-    if (std::popcount(go.neighbours(b) & empty2) == 1) atari = true;
+std::array<std::uint32_t, MovePredictor::kGroups> MovePredictor::features(const Go& go, const Go::Position& p, int m) {
+  return move_features(go, Node(go, p), m);
+}
+
+std::int32_t MovePredictor::weight(int group, std::uint32_t value) const {
+  if (value < kSmall) return small_[group][value];
+  const std::uint32_t key = slot_key(group, value);
+  for (std::uint32_t i = (key * 0x9E3779B1u) >> 7 & mask_;; i = (i + 1) & mask_) {
+    if (keys_[i] == key) return weights_[i];
+    if (keys_[i] == 0) return 0;
   }
-  const bool self_atari = cap == 0 && std::popcount(go.neighbours(block_of(go, own2, m)) & empty2) == 1;
-  bool opp_captures = false;
-  for (std::uint64_t rest = around & own; rest;) {
-    const std::uint64_t b = block_of(go, own, std::countr_zero(rest));
-    rest &= ~b;
-    if ((go.neighbours(b) & empty) == mbit) opp_captures = true;
-  }
-  key |= static_cast<std::uint32_t>(std::min(cap, 3)) << 16;
-  key |= static_cast<std::uint32_t>(atari) << 18 | static_cast<std::uint32_t>(self_atari) << 19;
-  key |= static_cast<std::uint32_t>((weakest_libs & mbit) != 0) << 20 | static_cast<std::uint32_t>(opp_captures) << 21;
-  return key;
 }
 
 MovePredictor::Choice MovePredictor::choose(const Go& go, const Go::Position& p, const Go::Move* moves,
-                                            const Go::Position* next, int count) const {
-  const std::uint64_t own = p.own(), opp = p.opp(), empty = go.board_mask() & ~(own | opp);
-  std::uint64_t weakest_libs = 0;
-  int fewest = 99;
-  for (std::uint64_t rest = opp; rest;) {
-    const std::uint64_t b = block_of(go, opp, std::countr_zero(rest));
-    rest &= ~b;
-    const std::uint64_t libs = go.neighbours(b) & empty;
-    const int n = std::popcount(libs);
-    if (n < fewest)
-      fewest = n, weakest_libs = libs;
-    else if (n == fewest)
-      weakest_libs |= libs;
-  }
+                                            const Go::Position*, int count) const {
+  // ln 2 in thousandths: a score that much above another is twice its probability.
+  constexpr std::int64_t kTwice = 693;
+  const Node node(go, p);
   Choice choice;
-  std::uint32_t best = 0, second = 0;
+  std::int64_t best = 0, second = 0;
+  bool has_second = false;
   for (int i = 0; i < count; ++i) {
     if (moves[i] == Go::kPass) continue;
-    const std::uint32_t s = rate_[move_key(go, p, next[i], moves[i], weakest_libs)];
+    const auto f = move_features(go, node, moves[i]);
+    std::int64_t s = 0;
+    for (int g = 0; g < kGroups; ++g) s += weight(g, f[g]);
     if (choice.child < 0 || s > best) {
-      if (choice.child >= 0) second = best;
+      if (choice.child >= 0) second = best, has_second = true;
       choice.child = i, best = s;
-    } else if (s > second) {
-      second = s;
+    } else if (!has_second || s > second) {
+      second = s, has_second = true;
     }
   }
-  choice.confident = best > 0 && best >= 2 * std::uint64_t{second};
+  choice.confident = choice.child >= 0 && (!has_second || best - second >= kTwice);
   return choice;
 }
 
@@ -110,17 +167,41 @@ MovePredictor MovePredictor::load(const std::string& path) {
   if (last == std::string::npos || (last != 0 && text[last - 1] != '\n')) throw bad("no checksum line");
   if (std::strtoull(text.c_str() + last + 8, nullptr, 16) != fnv1a64(std::string_view(text).substr(0, last)))
     throw bad("checksum mismatch");
+  struct Entry {
+    int group;
+    std::uint32_t value;
+    std::int32_t weight;
+  };
+  std::vector<Entry> large;
   MovePredictor predictor;
-  predictor.rate_.assign(kKeys, 0);
   std::istringstream lines(text.substr(0, last));
-  unsigned long key = 0, rate = 0;
+  std::string name;
+  unsigned long value = 0;
+  long weight = 0;
   int read = 0;
-  while (lines >> key >> rate) {
-    if (key >= kKeys || rate > 1000000) throw bad("a key or rate out of range");
-    predictor.rate_[key] = static_cast<std::uint32_t>(rate);
+  while (lines >> name >> value >> weight) {
+    const auto g = std::find(kGroupNames.begin(), kGroupNames.end(), name) - kGroupNames.begin();
+    if (g == kGroups) throw bad("an unknown feature group");
+    if (value >= (1ul << 26) || weight < -1000000 || weight > 1000000) throw bad("a value or weight out of range");
+    if (value < kSmall)
+      predictor.small_[g][value] = static_cast<std::int32_t>(weight);
+    else
+      large.push_back({static_cast<int>(g), static_cast<std::uint32_t>(value), static_cast<std::int32_t>(weight)});
     ++read;
   }
   if (!lines.eof() || read == 0) throw bad("not a table");
+  std::size_t slots = 16;
+  while (slots < 2 * large.size()) slots *= 2;
+  predictor.keys_.assign(slots, 0);
+  predictor.weights_.assign(slots, 0);
+  predictor.mask_ = static_cast<std::uint32_t>(slots - 1);
+  for (const Entry& e : large) {
+    const std::uint32_t key = slot_key(e.group, e.value);
+    std::uint32_t i = (key * 0x9E3779B1u) >> 7 & predictor.mask_;
+    while (predictor.keys_[i] != 0 && predictor.keys_[i] != key) i = (i + 1) & predictor.mask_;
+    predictor.keys_[i] = key;
+    predictor.weights_[i] = e.weight;
+  }
   return predictor;
 }
 

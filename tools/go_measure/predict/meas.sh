@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 39: after 9 / after 11 (--at-least -24, one thread, --hash 1024) with the
+# Issue 39: after 7 / 9 / 11 (--at-least -24, one thread, --hash 1024) with the
 # move predictor (the shipped table, or TABLE=FILE) or without it (TEST:off):
 #   BIN=build/gsolve tools/go_measure/predict/meas.sh l9 l9:off l11
 set -euo pipefail
@@ -9,6 +9,7 @@ for spec in "$@"; do
   IFS=: read -r tst mode <<<"$spec"
   line="$L9"
   [ "$tst" = l11 ] && line="$L9 b2 b1"
+  [ "$tst" = l7 ] && line="${L9% d5 e3}"
   predictor=${TABLE:-}
   [ "${mode:-}" = off ] && predictor=off
   GSOLVE_GO_PREDICTOR=$predictor /usr/bin/time -f "user %U" nice -n 5 "$BIN" query --game go:5x5 --at-least -24 \
