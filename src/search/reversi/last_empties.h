@@ -167,6 +167,9 @@ int solve_few(u64 own, u64 opp, const std::array<int, N>& squares, Parity parity
 // squares in registers and the parity order found once per node. kPassed:
 // the previous ply was a pass.
 
+template <const BoardGeometry& G>
+int nws_2_passed(u64 own, u64 opp, int x1, int x2, int alpha, std::uint64_t& nodes);
+
 // x1, x2 by rank (as solve_2). Inlined in nws_3: a call costs a tenth of it.
 template <const BoardGeometry& G, bool kPassed = false>
 [[gnu::always_inline]] inline int nws_2(u64 own, u64 opp, int x1, int x2, int alpha, std::uint64_t& nodes) {
@@ -184,35 +187,54 @@ template <const BoardGeometry& G, bool kPassed = false>
   if constexpr (kPassed)
     return final_score(own, opp, 2);  // neither side can move: the game is over
   else
-    return -nws_2<G, true>(opp, own, x1, x2, -alpha - 1, nodes);
+    return -nws_2_passed<G>(opp, own, x1, x2, -alpha - 1, nodes);
+}
+
+// nws_2 after a pass, not inlined (rare): each inlined copy of nws_2 stays half the size.
+template <const BoardGeometry& G>
+[[gnu::noinline]] int nws_2_passed(u64 own, u64 opp, int x1, int x2, int alpha, std::uint64_t& nodes) {
+  return nws_2<G, true>(own, opp, x1, x2, alpha, nodes);
 }
 
 template <const BoardGeometry& G>
 int nws_3_passed(u64 own, u64 opp, int x1, int x2, int x3, Parity parity, int alpha, std::uint64_t& nodes);
 
-// x1 < x2 < x3 by rank, `parity` their quadrants'. Inlined in nws_4.
+// kOddFirst4[m]: the indices 0..3, two bits each from the lowest, those set in
+// m first, each part in order (the parity order of three or four squares).
+inline constexpr std::array<std::uint8_t, 16> kOddFirst4 = [] {
+  std::array<std::uint8_t, 16> t{};
+  for (unsigned m = 0; m < 16; ++m) {
+    unsigned order = 0, k = 0;
+    for (unsigned pass = 0; pass < 2; ++pass)
+      for (unsigned i = 0; i < 4; ++i)
+        if (((m >> i) & 1u) != pass) order |= i << (2 * k++);
+    t[m] = static_cast<std::uint8_t>(order);
+  }
+  return t;
+}();
+
+// x1 < x2 < x3 by rank, `parity` their quadrants'. Inlined in nws_4. The
+// moves in kOddFirst4's order: three inlined copies of nws_2, not nine.
 template <const BoardGeometry& G, bool kPassed = false>
 [[gnu::always_inline]] inline int nws_3(u64 own, u64 opp, int x1, int x2, int x3, Parity parity, int alpha,
                                         std::uint64_t& nodes) {
   ++nodes;
   const int beta = alpha + 1;
   int best = -1000;
-  // The move on sq (r1, r2: the other two squares by rank); true on a cut-off.
-  const auto cut = [&](int sq, int r1, int r2) __attribute__((always_inline)) {
+  // The move on the i-th square by rank (the other two by rank); true on a cut-off.
+  const auto cut = [&](unsigned i) __attribute__((always_inline)) {
+    const int sq = i == 0 ? x1 : i == 1 ? x2 : x3;
     const u64 f = flips_if_adjacent(own, opp, sq);
     if (!f) return false;
-    const int v = -nws_2<G>(opp & ~f, own | f | (u64{1} << sq), r1, r2, -beta, nodes);
+    const int v = -nws_2<G>(opp & ~f, own | f | (u64{1} << sq), i == 0 ? x2 : x1, i == 2 ? x2 : x3, -beta, nodes);
     if (v > best) best = v;
     return v >= beta;
   };
   // Three empties lie all in odd quadrants, or one does: that one first.
-  if (is_odd(parity, x1) || !(is_odd(parity, x2) || is_odd(parity, x3))) {
-    if (cut(x1, x2, x3) || cut(x2, x1, x3) || cut(x3, x1, x2)) return best;
-  } else if (is_odd(parity, x2)) {
-    if (cut(x2, x1, x3) || cut(x1, x2, x3) || cut(x3, x1, x2)) return best;
-  } else if (cut(x3, x1, x2) || cut(x1, x2, x3) || cut(x2, x1, x3)) {
-    return best;
-  }
+  const unsigned odd = static_cast<unsigned>(is_odd(parity, x1)) | static_cast<unsigned>(is_odd(parity, x2)) << 1 |
+                       static_cast<unsigned>(is_odd(parity, x3)) << 2;
+  const unsigned order = kOddFirst4[odd];
+  if (cut(order & 3u) || cut((order >> 2) & 3u) || cut((order >> 4) & 3u)) return best;
   if (best != -1000) return best;
   if constexpr (kPassed)
     return final_score(own, opp, 3);  // neither side can move: the game is over
@@ -226,20 +248,6 @@ template <const BoardGeometry& G>
                                    std::uint64_t& nodes) {
   return nws_3<G, true>(own, opp, x1, x2, x3, parity, alpha, nodes);
 }
-
-// kOddFirst4[m]: the indices 0..3, two bits each from the lowest, those set in
-// m first, each part in order (the parity order of four squares).
-inline constexpr std::array<std::uint8_t, 16> kOddFirst4 = [] {
-  std::array<std::uint8_t, 16> t{};
-  for (unsigned m = 0; m < 16; ++m) {
-    unsigned order = 0, k = 0;
-    for (unsigned pass = 0; pass < 2; ++pass)
-      for (unsigned i = 0; i < 4; ++i)
-        if (((m >> i) & 1u) != pass) order |= i << (2 * k++);
-    t[m] = static_cast<std::uint8_t>(order);
-  }
-  return t;
-}();
 
 // s: four squares by rank, `parity` their quadrants'.
 template <const BoardGeometry& G, bool kPassed = false>
@@ -259,7 +267,10 @@ int nws_4(u64 own, u64 opp, const std::array<int, 4>& s, Parity parity, int alph
     return v >= beta;
   };
   const unsigned order = kOddFirst4[odd_indices<4>(s, parity)];
-  if (cut(order & 3u) || cut((order >> 2) & 3u) || cut((order >> 4) & 3u) || cut(order >> 6)) return best;
+  // A loop, not unrolled: one inlined copy of nws_3 keeps the leaf solvers' code in the instruction cache.
+#pragma GCC unroll 1
+  for (unsigned k = 0; k < 8; k += 2)
+    if (cut((order >> k) & 3u)) return best;
   if (best != -1000) return best;
   if constexpr (kPassed)
     return final_score(own, opp, 4);  // neither side can move: the game is over
