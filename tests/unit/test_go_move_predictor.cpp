@@ -29,15 +29,12 @@ std::string choice(const MovePredictor& predictor, const Go& go, const std::stri
   const GoGame game = parse_go_game(go, line);
   const Go::Position p = game.position();
   Go::Move moves[Go::kMaxMoves + 1];
-  Go::Position next[Go::kMaxMoves + 1];
   int count = 0;
   for (int m = 0; m < go.points(); ++m) {
     Go::Position q;
-    if (!go.try_play(p, static_cast<Go::Move>(m), q)) continue;
-    moves[count] = static_cast<Go::Move>(m);
-    next[count++] = q;
+    if (go.try_play(p, static_cast<Go::Move>(m), q)) moves[count++] = static_cast<Go::Move>(m);
   }
-  const MovePredictor::Choice c = predictor.choose(go, p, moves, next, count);
+  const MovePredictor::Choice c = predictor.choose(go, p, moves, count);
   return c.child < 0 ? "none" : go.point_name(moves[c.child]) + (c.confident ? " confident" : "");
 }
 

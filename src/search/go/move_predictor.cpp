@@ -9,18 +9,10 @@
 #include <stdexcept>
 
 #include "src/core/fnv1a.h"
+#include "src/search/go/benson.h"
 
 namespace gsolve::search::go {
 namespace {
-
-std::uint64_t block_of(const Go& go, std::uint64_t stones, int point) {
-  std::uint64_t b = std::uint64_t{1} << point;
-  for (;;) {
-    const std::uint64_t next = (b | go.neighbours(b)) & stones;
-    if (next == b) return b;
-    b = next;
-  }
-}
 
 struct Block {
   std::uint64_t stones, libs;
@@ -34,7 +26,7 @@ struct Node {
 
   Node(const Go& go, const Go::Position& p) : own(p.own()), opp(p.opp()), empty(go.board_mask() & ~(own | opp)) {
     for (std::uint64_t rest = opp; rest;) {
-      const std::uint64_t b = block_of(go, opp, std::countr_zero(rest));
+      const std::uint64_t b = component(go, rest & (~rest + 1), opp);
       rest &= ~b;
       const std::uint64_t libs = go.neighbours(b) & empty;
       opp_blocks[n_opp++] = {b, libs};
@@ -45,7 +37,7 @@ struct Node {
         weakest_libs |= libs;
     }
     for (std::uint64_t rest = own; rest;) {
-      const std::uint64_t b = block_of(go, own, std::countr_zero(rest));
+      const std::uint64_t b = component(go, rest & (~rest + 1), own);
       rest &= ~b;
       own_blocks[n_own++] = {b, go.neighbours(b) & empty};
     }
@@ -133,7 +125,7 @@ std::int32_t MovePredictor::weight(int group, std::uint32_t value) const {
 }
 
 MovePredictor::Choice MovePredictor::choose(const Go& go, const Go::Position& p, const Go::Move* moves,
-                                            const Go::Position*, int count) const {
+                                            int count) const {
   // ln 2 in thousandths: a score that much above another is twice its probability.
   constexpr std::int64_t kTwice = 693;
   const Node node(go, p);

@@ -56,8 +56,8 @@ class MovePredictor {
     bool confident = false;  // its softmax probability is at least twice every other child's
   };
   // The child most likely to prove (the highest score, the first in move order
-  // among equals; never the pass); moves[i] leads from p to next[i].
-  Choice choose(const Go& go, const Go::Position& p, const Go::Move* moves, const Go::Position* next, int count) const;
+  // among equals; never the pass); moves[i] leads from p to child i.
+  Choice choose(const Go& go, const Go::Position& p, const Go::Move* moves, int count) const;
 
   // The value of each group for move m of the side to move in p (as
   // tools/go_measure/predict/feat2.py computes them).

@@ -243,12 +243,8 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
   Go::Move moves[Go::kMaxMoves + 1];
   if (predictor_ != nullptr && count > 1 && p.black_to_move &&
       (goal_ == Goal::Score ? t : score_of(t)) > go.score(go.points() - 2, true)) {
-    Go::Position next[Go::kMaxMoves + 1];
-    for (int i = 0; i < count; ++i) {
-      next[i] = kids[i].node.position();
-      moves[i] = Go::move_between(p, next[i]);
-    }
-    const MovePredictor::Choice choice = predictor_->choose(go, p, moves, next, count);
+    for (int i = 0; i < count; ++i) moves[i] = Go::move_between(p, kids[i].node.position());
+    const MovePredictor::Choice choice = predictor_->choose(go, p, moves, count);
     preferred = choice.child;
     if (choice.confident) prefer_k16 = kConfidentPreferFactor16;
   }
