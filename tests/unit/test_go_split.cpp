@@ -291,3 +291,30 @@ TEST_CASE("go: a record's remoteness tests with two provers are one prover's") {
   CHECK(thresholds[0].size() == 6);
   CHECK(thresholds[1] == thresholds[0]);
 }
+
+TEST_CASE("go: a split at Black's node tests Black's predicted move first") {
+  // After GNU Go's first ten moves Black takes every point, and the 5x5
+  // move predictor's choice there is b4 (test_go_move_predictor.cpp). One
+  // prover cut at the root tests b4 first: by the disproof numbers alone a
+  // child the search had not looked at came first, and a wrong move's test
+  // ran to its end. b4 wins: its test is the split's only one.
+  using search::go::GoProver;
+  const Go go(5, 5);
+  const GoGame after_b2 = parse_go_game(go, "c3 c4 d4 d3 d2 b3 c2 d5 e3 b2");
+  GoProver prover(go, std::size_t{64} << 20);
+  const std::vector<GoGame> children = search::go::distinct_children(after_b2);
+  const int predicted = prover.predicted_child(after_b2, GoProver::Goal::Score, 25, children);
+  REQUIRE(predicted >= 0);
+  CHECK(go.point_name(Go::move_between(after_b2.position(), children[predicted].position())) == "b4");
+  // White to move has no predicted move.
+  const GoGame after_e3 = parse_go_game(go, "c3 c4 d4 d3 d2 b3 c2 d5 e3");
+  CHECK(prover.predicted_child(after_e3, GoProver::Goal::Score, -24, search::go::distinct_children(after_e3)) == -1);
+  std::vector<search::go::SplitReport> reports;
+  GoProver* const one = &prover;
+  CHECK(search::go::split_at_least(
+      std::span<GoProver* const>(&one, 1), after_b2, GoProver::Goal::Score, 25,
+      [&](const search::go::SplitReport& r) { reports.push_back(r); }, 4096));
+  REQUIRE(reports.size() == 1);
+  CHECK(go.point_name(reports[0].move) == "b4");
+  CHECK_FALSE(reports[0].holds);  // White's goal after b4 fails: Black's b4 takes every point
+}

@@ -241,8 +241,7 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
   int preferred = -1;
   std::uint64_t prefer_k16 = kPreferFactor16;
   Go::Move moves[Go::kMaxMoves + 1];
-  if (predictor_ != nullptr && count > 1 && p.black_to_move &&
-      (goal_ == Goal::Score ? t : score_of(t)) > go.score(go.points() - 2, true)) {
+  if (count > 1 && predicts(p, goal_, t)) {
     for (int i = 0; i < count; ++i) moves[i] = Go::move_between(p, kids[i].node.position());
     const MovePredictor::Choice choice = predictor_->choose(go, p, moves, count);
     preferred = choice.child;
@@ -440,6 +439,21 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
     store(*n, t, own, nullptr, work);
   }
   return own;
+}
+
+bool GoProver::predicts(const Go::Position& p, Goal goal, int t) const {
+  const Go& go = line_.go();
+  return predictor_ != nullptr && p.black_to_move &&
+         (goal == Goal::Score ? t : score_of(t)) > go.score(go.points() - 2, true);
+}
+
+int GoProver::predicted_child(const GoGame& game, Goal goal, int t, std::span<const GoGame> children) const {
+  const Go::Position p = game.position();
+  const int count = static_cast<int>(children.size());
+  if (count < 2 || count > Go::kMaxMoves + 1 || !predicts(p, goal, t)) return -1;
+  Go::Move moves[Go::kMaxMoves + 1];
+  for (int i = 0; i < count; ++i) moves[i] = Go::move_between(p, children[i].position());
+  return predictor_->choose(line_.go(), p, moves, count).child;
 }
 
 GoProver::Numbers GoProver::numbers_of(const GoGame& game, Goal goal, int t) {

@@ -33,6 +33,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "games/go.h"
@@ -87,6 +88,10 @@ class GoProver {
   // its certificate unchecked), the static bounds', else the initial ones.
   // For ordering a split's children (root_split.h); not during a test.
   Numbers numbers_of(const GoGame& game, Goal goal, int t);
+  // The child of `children` (the game's children, in any order) whose move
+  // the predictor gives where the search prefers one (Black to move and
+  // needing the whole board), else -1. For a split's first test (root_split.h).
+  int predicted_child(const GoGame& game, Goal goal, int t, std::span<const GoGame> children) const;
 
   std::uint64_t nodes() const { return nodes_; }
   std::size_t table_bytes() const { return table_->bytes(); }
@@ -97,6 +102,9 @@ class GoProver {
   // K of the predicted child's preference, in sixteenths, and K where the
   // predictor is confident (docs/go-proof-measurement.md).
   static constexpr std::uint64_t kPreferFactor16 = 32, kConfidentPreferFactor16 = 64;
+  // Whether Black's predicted move is preferred at a position of the goal:
+  // Black to move and needing the whole board.
+  bool predicts(const Go::Position& p, Goal goal, int t) const;
   struct Child {
     LineNode node;
     std::uint64_t hash;   // of its table key

@@ -11,6 +11,7 @@
 #include <span>
 #include <stdexcept>
 #include <thread>
+#include <tuple>
 #include <utility>
 
 #include "src/search/go/board_symmetry.h"
@@ -88,19 +89,28 @@ class Quiet {
   std::vector<GoProver::TestReport> reports_;
 };
 
-// The children most likely to fail their goal (to reach the root's) first,
-// by the disproof numbers the search found for them: where the root's goal
-// holds, the winning child's test comes first and the others are
-// speculative only while it runs. In the prover's order (distinct_children)
-// a provers' hand-off that split a 5x5 test again with Black to move tested
-// the pass first: the test of that child took 43-68M expansions against
-// 3-6M for one prover alone.
-std::vector<GoGame> by_promise(GoProver& prover, std::vector<GoGame> children, GoProver::Goal goal, int child_t) {
+// The children most likely to fail their goal (to reach the root's) first:
+// where the root's goal holds, the winning child's test comes first and the
+// others are speculative only while it runs. The predicted move first where
+// the prover prefers one (Black's), then by the disproof numbers the search
+// found for them. By the numbers alone, the children the search had not yet
+// looked at came first (their numbers are the smallest) and a wrong move's
+// test ran to its end (docs/go-proof-measurement.md, "The split's first
+// child"). In the prover's order (distinct_children) a provers' hand-off
+// that split a 5x5 test again with Black to move tested the pass first: the
+// test of that child took 43-68M expansions against 3-6M for one prover alone.
+std::vector<GoGame> by_promise(GoProver& prover, const GoGame& game, std::vector<GoGame> children, GoProver::Goal goal,
+                               int t, int child_t) {
   std::vector<std::uint32_t> delta;
   for (const GoGame& c : children) delta.push_back(prover.numbers_of(c, goal, child_t).delta);
+  const int predicted = prover.predicted_child(game, goal, t, children);
   std::vector<std::size_t> order(children.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return delta[a] < delta[b]; });
+  // A child already known to fail (delta 0), the predicted one, the rest.
+  const auto rank = [&](std::size_t i) {
+    return std::tuple(delta[i] != 0, static_cast<int>(i) != predicted, delta[i]);
+  };
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return rank(a) < rank(b); });
   std::vector<GoGame> sorted;
   for (const std::size_t i : order) sorted.push_back(std::move(children[i]));
   return sorted;
@@ -127,7 +137,7 @@ bool split(std::span<GoProver* const> provers, const GoGame& game, GoProver::Goa
   }
 
   std::optional<Quiet> quiet(std::in_place, provers);
-  children = by_promise(first, std::move(children), goal, child_t);
+  children = by_promise(first, game, std::move(children), goal, t, child_t);
   std::atomic<bool> answered{false};
   std::mutex lock;         // guards what follows, and each group's joining, busy and since
   std::size_t next = 0;    // the next child to test

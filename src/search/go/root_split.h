@@ -5,9 +5,10 @@
 // tests stop) and fails when every child's holds: then all the children are
 // needed, which is the case of a proof that the opponent has no reply (5x5
 // after c3: White's six replies). Where the root's goal holds, the tests
-// besides the winning child's are speculative: the children are taken by the
-// disproof numbers the first prover's search found for them, the most
-// promising for the root first, to find the winner early.
+// besides the winning child's are speculative: the children are taken the
+// most promising for the root first, to find the winner early: Black's
+// predicted move where the prover prefers one, then by the disproof numbers
+// the first prover's search found for them.
 //
 // With one prover too: the children are tested one after another. Why: a
 // df-pn at a root whose goal fails moves between its children each time the
