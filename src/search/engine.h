@@ -21,7 +21,8 @@
 //   table move has failed to cut off); NegaScout over them; store [lb, ub] and
 //   the best move.
 // Parallel (psearch): above split_depth plies from the root and with at least
-// min_split_empties empty squares, the eldest brother is searched first, then
+// min_split_empties empty squares, the eldest brother is searched first (the
+// late order, as in negamax, only after it), then
 // `threads` tasks pull its younger brothers from a shared counter with the
 // bound it gave; a cut-off cancels the task group (young brothers wait).
 #pragma once
@@ -173,9 +174,9 @@ class Engine final : public SearchImpl<typename P::Game> {
 
   // Table probe, enhanced transposition cut-off and move order of an expanded
   // node. Returns true when the node is decided (value in *value). The
-  // plug-in's late order waits for the table move's search where `may_defer`
+  // plug-in's late order waits for the table move's search where there is one
   // (node.late_order stays set), else it is added here.
-  bool finish_expand(const State& s, int& alpha, int& beta, Node<P>& node, int* value, bool may_defer) const {
+  bool finish_expand(const State& s, int& alpha, int& beta, Node<P>& node, int* value) const {
     Table& table = *node.table;
     int tt_move = -1;
     typename Table::Hit hit;
@@ -209,7 +210,7 @@ class Engine final : public SearchImpl<typename P::Game> {
     }
     if constexpr (requires(u64 & n) { p_.order_late(s, alpha, node, 0, n); }) {
       const bool defer =
-          may_defer && !killers_ && !history_ &&
+          !killers_ && !history_ &&
           std::any_of(node.moves, node.moves + node.count, [&](const MoveItem& m) { return m.table_move == tt_move; });
       if (node.late_order && !defer) {
         p_.order_late(s, alpha, node, 0, node.order_nodes);
@@ -232,12 +233,9 @@ class Engine final : public SearchImpl<typename P::Game> {
     }
     for (int i = 0; i < node.count; ++i)
       if (node.moves[i].table_move == tt_move) node.moves[i].order = 1 << 30;
-    // Sequential search (may_defer) picks each next move as it goes: a cut-off
-    // on an early move leaves the rest unsorted.
-    if (may_defer)
-      select_move(node, 0);
-    else
-      sort_moves(node, 0);
+    // The search picks each next move as it goes (psearch sorts the younger
+    // brothers after the eldest): a cut-off on an early move leaves the rest unsorted.
+    select_move(node, 0);
     return false;
   }
 
@@ -265,7 +263,8 @@ class Engine final : public SearchImpl<typename P::Game> {
   }
 
   // The late order of the moves after the first (the table move, searched
-  // without a cut-off; negamax then picks them by it); returns the nodes it searched.
+  // without a cut-off; negamax then picks them by it, psearch sorts them);
+  // returns the nodes it searched.
   u64 order_rest(const State& s, int alpha, Node<P>& node) const {
     u64 n = 0;
     if constexpr (requires(u64 & k) { p_.order_late(s, alpha, node, 1, k); }) {
@@ -276,12 +275,12 @@ class Engine final : public SearchImpl<typename P::Game> {
   }
 
   // Everything a node does before it searches its children.
-  Expand expand(const State& s, int& alpha, int& beta, Node<P>& node, int* value, bool may_defer) const {
+  Expand expand(const State& s, int& alpha, int& beta, Node<P>& node, int* value) const {
     const Tables tables{*this};
     const Expand e = p_.expand(s, alpha, beta, node, *value, tables);
     if (e != Expand::expanded) return e;
     node.table = &tables.table(node.local);
-    return finish_expand(s, alpha, beta, node, value, may_defer) ? Expand::decided : Expand::expanded;
+    return finish_expand(s, alpha, beta, node, value) ? Expand::decided : Expand::expanded;
   }
 
   void store(const Node<P>& node, int alpha, int beta, int best, int best_move, u64 work) const {
@@ -328,7 +327,7 @@ class Engine final : public SearchImpl<typename P::Game> {
         if (e.p_.is_leaf(s)) return e.p_.solve_leaf(s, alpha, beta, nodes);
       Node<P> node;
       int value;
-      const Expand ex = e.expand(s, alpha, beta, node, &value, true);
+      const Expand ex = e.expand(s, alpha, beta, node, &value);
       nodes += node.order_nodes;
       if (ex == Expand::decided) return value;
       if (ex == Expand::forced) return -negamax(e.p_.play(s, node.moves[0]), -beta, -alpha);
@@ -366,7 +365,7 @@ class Engine final : public SearchImpl<typename P::Game> {
       if (p_.is_leaf(s)) return p_.solve_leaf(s, alpha, beta, w.nodes);
     Node<P> node;
     int value;
-    const Expand ex = expand(s, alpha, beta, node, &value, false);
+    const Expand ex = expand(s, alpha, beta, node, &value);
     w.nodes += node.order_nodes;
     if (ex == Expand::decided) return value;
     if (ex == Expand::forced) return -psearch(w, p_.play(s, node.moves[0]), -beta, -alpha, ply + 1);
@@ -381,6 +380,10 @@ class Engine final : public SearchImpl<typename P::Game> {
         return best;
       }
     }
+    // As in negamax, the plug-in's late order waits for the eldest (the table
+    // move) to fail to cut off; the brothers are then taken in order.
+    if (node.late_order) w.nodes += order_rest(s, alpha, node);
+    sort_moves(node, 1);
     // The younger brothers, in order: `threads_` tasks take the next brother
     // from a shared counter, so at most that many are searched at once and the
     // better-ordered ones first; a cut-off cancels the others.
