@@ -43,7 +43,9 @@ merge() {
   local w merged
   compgen -G "$journal.w*[0-9]" >/dev/null || return 0
   merged=$(mktemp "$journal.merge.XXXXXX")
-  { head -n1 "$journal"; records "$journal"; for w in "$journal".w*[0-9]; do records "$w"; done; } |
+  local files=("$journal".w*[0-9])
+  [ -e "$journal" ] && files=("$journal" "${files[@]}")
+  { head -n1 "${files[0]}"; for w in "${files[@]}"; do records "$w"; done; } |
     awk 'NR == 1 || !seen[$0]++' >"$merged"
   mv "$merged" "$journal"
   for w in "$journal".w*[0-9]; do
@@ -60,7 +62,7 @@ if [ "$workers" -gt 1 ]; then
   worker() {  # index, query options
     local w=$1 reply
     shift
-    cp "$journal" "$journal.w$w"
+    if [ -e "$journal" ]; then cp "$journal" "$journal.w$w"; else rm -f "$journal.w$w"; fi
     while :; do
       reply=$(flock "$queue" sh -c 'r=$(head -n1 "$1"); [ -n "$r" ] && sed -i 1d "$1"; echo "$r"' sh "$queue")
       [ -n "$reply" ] || return 0

@@ -186,9 +186,12 @@ TEST_CASE("go journal: a split test killed after some children closed resumes wi
   CHECK(journal.find(empty, GoProver::Goal::Score, 2) == true);  // recorded in turn
 }
 
-TEST_CASE("go journal: the 5x5 proof so far (data/go/5x5-proof.journal) opens whole") {
+TEST_CASE("go journal: the 5x5 proof (data/go/5x5-proof.journal) opens whole and proves +25") {
   // tools/go5x5_proof.sh resumes from this committed file: every record must
-  // pass its check and agree with the others, or the proof could not go on.
+  // pass its check and agree with the others. The proof is finished: Black
+  // takes every point from the empty board, c3 first, and each of White's
+  // six replies to c3 (one per symmetry class, as a split takes them) is
+  // recorded lost for White.
   const std::string shipped = std::string(GSOLVE_DATA_DIR) + "/../../data/go/5x5-proof.journal";
   const std::string text = read(shipped);
   REQUIRE(text.starts_with("gsolve go proof journal 1 go:5x5\n"));
@@ -198,5 +201,12 @@ TEST_CASE("go journal: the 5x5 proof so far (data/go/5x5-proof.journal) opens wh
   write(path, text);  // opened for writing (locked): a copy, never the repository's file
   const auto lines = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
   CHECK(lines > 1);
-  CHECK(ProofJournal(path, Go(5, 5)).size() == lines - 1);
+  const Go go(5, 5);
+  const ProofJournal journal(path, go);
+  CHECK(journal.size() == lines - 1);
+  CHECK(journal.find(parse_go_game(go, ""), GoProver::Goal::Score, 25) == true);
+  CHECK(journal.find(parse_go_game(go, "c3"), GoProver::Goal::Score, -24) == false);
+  const std::vector<GoGame> replies = search::go::distinct_children(parse_go_game(go, "c3"));
+  CHECK(replies.size() == 6);
+  for (const GoGame& reply : replies) CHECK(journal.find(reply, GoProver::Goal::Score, 25) == true);
 }
