@@ -4,17 +4,18 @@
 # is the board's value). Each run appends its wall and CPU times to
 # JOURNAL.times and resumes from the tests JOURNAL records (query --journal):
 # run it again after a kill, the sum of the walls is the proof's time. The
-# journal by default is the repository's data/go/5x5-proof.journal: the proof
-# so far, committed, so that a run on any machine resumes from it.
+# journal by default is the repository's data/go/5x5-proof.journal: the
+# finished proof, committed (a run on it answers at once); give a new
+# file to prove 5x5 again.
 #   tools/go5x5_proof.sh [JOURNAL] [-- query options]
-#   THREADS=2 HASH=16384 tools/go5x5_proof.sh
-# With WORKERS=N, N processes first prove White's replies to c3 (one per
-# symmetry class) apart, each taking the next reply when it finishes one and
-# writing its own journal JOURNAL.wK (THREADS and HASH are each worker's);
-# their records are then merged into JOURNAL and the two tests above find
-# every reply's answer recorded. One prover's threads mostly duplicate each
-# other's work on these tests; processes on separate replies do not.
-#   WORKERS=2 THREADS=1 HASH=6144 tools/go5x5_proof.sh
+#   THREADS=2 HASH=16384 tools/go5x5_proof.sh new.journal
+# With WORKERS=N, N processes first prove White's six replies to c3 (one per
+# symmetry class), each taking the next reply when it finishes one and
+# writing its own journal JOURNAL.wK (THREADS and HASH, by default 16384 / N
+# MB, are each worker's); their records are then merged into JOURNAL, and
+# the two tests above find every reply's answer recorded. The processes
+# share no table and wait on no one: about 30 minutes on two cores.
+#   WORKERS=2 THREADS=1 HASH=6144 tools/go5x5_proof.sh new.journal
 # A dry run of a few seconds: THREADS=1 HASH=64 tools/go5x5_proof.sh /tmp/dry.journal -- --time 3
 set -euo pipefail
 BIN=${BIN:-"$(dirname "$0")/../build/gsolve"}
@@ -23,7 +24,8 @@ journal="$(dirname "$0")/../data/go/5x5-proof.journal"
 if [ $# -ge 1 ] && [ "$1" != "--" ]; then journal=$1; shift; fi
 [ "${1:-}" = "--" ] && shift
 mkdir -p "$(dirname "$journal")"
-workers=${WORKERS:-1} threads=${THREADS:-$(nproc)} hash=${HASH:-16384}
+workers=${WORKERS:-1} threads=${THREADS:-$(nproc)}
+hash=${HASH:-$((16384 / workers))}  # MB, each process's
 run() {  # journal, position, threshold, query options
   local journal=$1 position=$2 t=$3 log rc=0
   shift 3
