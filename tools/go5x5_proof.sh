@@ -66,6 +66,7 @@ if [ "$workers" -gt 1 ]; then
     shift
     if [ -e "$journal" ]; then cp "$journal" "$journal.w$w"; else rm -f "$journal.w$w"; fi
     while :; do
+      # shellcheck disable=SC2016 # the inner sh expands its own $1
       reply=$(flock "$queue" sh -c 'r=$(head -n1 "$1"); [ -n "$r" ] && sed -i 1d "$1"; echo "$r"' sh "$queue")
       [ -n "$reply" ] || return 0
       run "$journal.w$w" "c3 $reply" 25 "$@" || return 1  # Black to move after c3 and the reply: Black scores 25
