@@ -53,7 +53,9 @@
 
 namespace gsolve::search::go {
 
-inline constexpr std::uint64_t kAloneExpansions = std::uint64_t{1} << 18;
+// Small since a split tests the predicted move first: the other provers
+// start sooner, and a cut costs a few per cent (docs/go-proof-measurement.md).
+inline constexpr std::uint64_t kAloneExpansions = std::uint64_t{1} << 14;
 // One prover gains nothing from a cut but the seesaw's end, which costs on
 // large tests only: 4x4's tests (up to 1-2M expansions) took 3.38M in all cut
 // after 2^18 against 3.14M whole.
