@@ -123,8 +123,8 @@ TEST_CASE("go journal: a split test killed after some children closed resumes wi
   // every child's test ("Black scores 2") holds, each recorded. Run again
   // over the journal without the root's record (killed after the last
   // child's test closed, before the root's was written), a fresh prover
-  // takes every child's answer from it and spends only its try alone; with
-  // the root's record it spends nothing.
+  // takes every child's answer from it and spends nothing; without the last
+  // child's record too it spends only its try alone.
   const testing::TempDir dir;
   const std::string path = dir.file("proof.journal");
   const Go go(4, 4);
@@ -157,18 +157,29 @@ TEST_CASE("go journal: a split test killed after some children closed resumes wi
   const std::string last = whole.substr(whole.rfind('\n', whole.size() - 2) + 1);
   REQUIRE(last.starts_with("0.0.10/"));
   CHECK(last.find(" S -1 0 ") != std::string::npos);  // the root's record came last
-  write(path, whole.substr(0, whole.size() - last.size()));
+  const std::string without_root = whole.substr(0, whole.size() - last.size());
+  const std::string last_child = without_root.substr(without_root.rfind('\n', without_root.size() - 2) + 1);
+  REQUIRE(last_child.find(" S 2 1 ") != std::string::npos);  // a child's "Black scores 2" held
+  write(path, without_root.substr(0, without_root.size() - last_child.size()));
   {
-    std::size_t reports = 0;
+    std::size_t reports = 0, journaled = 0;
+    std::uint64_t tested = 0;  // the unrecorded child's test
     const std::uint64_t nodes = split_alone([&](const search::go::SplitReport& r) {
-      CHECK(r.journaled);
       CHECK(r.holds);
-      CHECK(r.nodes == 0);
+      if (r.journaled) {
+        CHECK(r.nodes == 0);
+        ++journaled;
+      } else {
+        tested += r.nodes;
+      }
       ++reports;
     });
     CHECK(reports == children);
-    CHECK(nodes == alone);  // the same try alone, then the journal's answers
+    CHECK(journaled == children - 1);
+    CHECK(nodes == alone + tested);  // the same try alone, the journal's answers and one test
   }
+  write(path, without_root);
+  CHECK(split_alone({}) == 0);  // every child recorded holding answers before the try alone
   CHECK(split_alone({}) == 0);  // the root's record again
   ProofJournal journal(path, go);
   // The empty board: b3 recorded failing White's goal answers "Black

@@ -123,11 +123,18 @@ bool split(std::span<GoProver* const> provers, const GoGame& game, GoProver::Goa
   const auto stopped_outside = [&] { return outer && outer(); };
   const int child_t = goal == GoProver::Goal::Score ? child_score_goal(t) : child_value_goal(t);
   std::vector<GoGame> children = distinct_children(game);
-  // A child the journal records failing its goal answers before any test
-  // (the empty board's, once c3's is recorded, whatever the order would be).
-  if (journal)
-    for (const GoGame& c : children)
-      if (journal->find(c, goal, child_t) == false) return true;
+  // The journal answers before any test: a child recorded failing its goal
+  // (the empty board's, once c3's is recorded, whatever the order would be),
+  // or every child recorded holding (c3's, once White's six replies are).
+  if (journal && !children.empty()) {
+    std::size_t recorded_holding = 0;
+    for (const GoGame& c : children) {
+      const std::optional<bool> recorded = journal->find(c, goal, child_t);
+      if (recorded == false) return true;
+      if (recorded == true) ++recorded_holding;
+    }
+    if (recorded_holding == children.size()) return false;
+  }
   try {
     const std::uint64_t start = first.nodes();
     const StopWhile first_alone(first, [&] { return first.nodes() - start >= alone; });
