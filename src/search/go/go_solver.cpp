@@ -8,9 +8,15 @@
 #include <thread>
 
 #include "src/search/go/root_split.h"
+#include "src/search/go/threshold_steps.h"
 
 namespace gsolve::search::go {
 namespace {
+
+// How far inside its score's range the combined value's first test lies (a
+// win in at most 32 plies, a loss in at least 33), and the first step of
+// the search beyond it.
+constexpr int kFirstLengthStep = 32;
 
 // No more table than the board can use: entries land wherever they hash, and
 // the first touch of each (huge) page has the kernel zero it, so a big table on
@@ -117,17 +123,18 @@ int GoSolver::narrow(const GoGame& game, GoProver::Goal goal, int lower, int upp
   const int k = static_cast<int>(provers_.size());
   std::vector<const GoGame*> games(k, &game);
   std::vector<int> t(k);
-  std::unique_ptr<bool[]> holds(new bool[k]);
+  std::unique_ptr<bool[]> holds(new bool[k]());  // false: read by steps.next() before the first test, unused
   // The combined value's range is a score's kScale values, its answer near
   // `first`: rounds of thresholds cut evenly would test far from it (4x4's
   // full query: 2.4 times the expansions of one thread). Its tests are made
   // one at a time from `first`, as with one prover, each split over all.
   const bool one_at_a_time = k == 1 || goal == GoProver::Goal::Value;
-  for (bool initial = true; lower < upper; initial = false) {  // the answer lies in [lower, upper]
+  ThresholdSteps steps(first, goal == GoProver::Goal::Value ? kFirstLengthStep : 0);
+  while (lower < upper) {  // the answer lies in [lower, upper]
     if (proven) *proven = {lower, upper};
     int n = 1;
     if (one_at_a_time) {
-      t[0] = initial ? std::clamp(first, lower + 1, upper) : lower + (upper - lower + 1) / 2;
+      t[0] = steps.next(lower, upper, holds[0]);
     } else {  // n thresholds cut the range into n + 1 even parts
       const std::int64_t size = upper - lower;
       n = static_cast<int>(std::min<std::int64_t>(k, size));
@@ -165,7 +172,7 @@ int GoSolver::value(const GoGame& game) {
   // The score first (its proofs are far smaller), then the length within it,
   // starting near the shortest win or the longest loss.
   const int s = solve(game);
-  const int first = s > 0 ? highest_value(s) - 31 : lowest_value(s) + 32;
+  const int first = s > 0 ? highest_value(s) - (kFirstLengthStep - 1) : lowest_value(s) + kFirstLengthStep;
   return narrow(game, GoProver::Goal::Value, lowest_value(s), highest_value(s), first);
 }
 

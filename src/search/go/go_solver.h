@@ -125,7 +125,8 @@ class GoSolver {
  private:
   int value(const GoGame& game);  // the combined value
   // The score or combined value in [lower, upper]: one test at a time that
-  // halves the range (the first at `first`) with one thread, else rounds of
+  // halves the range (the first at `first`; a combined value steps from it
+  // by doubling lengths first, threshold_steps.h) with one thread, else rounds of
   // one test per thread that cut it evenly. `proven`, if given, follows the
   // range as the tests narrow it (a true bound only where [lower, upper]
   // holds the answer from the start).
