@@ -14,6 +14,7 @@ Contents Contents::read(const Database& db) {
   };
   c.game = need("game");
   c.objective = db.meta_or("objective", "full");
+  c.remoteness = c.objective != "score";
   c.coverage = db.meta_or("coverage", "complete");
   c.solver = db.meta_or("solver", "?");
   c.addressing = db.meta_or("addressing", "rank");

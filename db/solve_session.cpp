@@ -100,7 +100,7 @@ void SolveSession::open_or_create(const SolveOptions& options, const std::string
                                   const std::vector<std::uint64_t>& tiers, bool scored, const std::string& coverage,
                                   const std::string& addressing, bool exists) {
   const std::string& path = options.db_path;
-  const std::string objective = options.wdl ? "wdl" : "full";
+  const std::string objective = options.wdl ? "wdl" : options.score_only ? "score" : "full";
   // A solve killed while it created the file left nothing to resume: start afresh.
   const bool fresh_shell = exists && options.resume && db::Database::interrupted_creation(path);
   if (exists && options.resume && !fresh_shell) {

@@ -33,6 +33,8 @@ struct SolveOptions {
   bool resume = false;                            // continue an interrupted solve of the same game
   bool force = false;                             // replace an existing database
   bool wdl = false;                               // --objective wdl: scored games solved for win/lose/tie only
+  bool score_only = false;                        // --objective score: search solves keep the score, no remoteness
+  std::string journal;                            // go search solves: the proof journal (--journal FILE)
   int zstd_level = 0;                             // 0: 14 where tiers are derived (connect4), else 6
   bool derive_tiers = true;                       // connect4: store every other tier only (db/solve_session.cpp)
   int store_depth = -1;                           // >= 0: search solve, records of the first store_depth plies only

@@ -277,6 +277,7 @@ InjectResult inject_faults(const InjectOptions& o) {
   const auto contents = db::Contents::read(*database);
   InjectResult result;
   result.scored = contents.scored;
+  result.remoteness = contents.remoteness;
 
   with_game(contents.game, [&](const auto& g) {
     using G = std::decay_t<decltype(g)>;
@@ -301,6 +302,12 @@ InjectResult inject_faults(const InjectOptions& o) {
       want_value = (o.count + 2) / 3;
       want_remoteness = (o.count + 1) / 3;
       want_primitive = o.count / 3;
+    }
+    if (!contents.remoteness) {  // objective score: no remoteness to change, its share goes to values
+      if (o.kind == "remoteness")
+        throw std::invalid_argument(o.in + ": --kind remoteness: the database keeps no remoteness (objective score)");
+      want_value += want_remoteness;
+      want_remoteness = 0;
     }
     const std::uint64_t want_inner = want_value + want_remoteness;
     Reservoir inner(static_cast<std::size_t>(want_inner ? 4 * want_inner + 16 : 0));
@@ -386,7 +393,7 @@ InjectResult inject_faults(const InjectOptions& o) {
         f.new_record.value = other_value(f.old_record.value, G::kLoopy, rng);
       else if (f.kind == "remoteness")
         f.new_record.remoteness = other_remoteness(f.old_record.remoteness);
-      else if (primitive_index++ % 2 == 0)
+      else if (primitive_index++ % 2 == 0 || !contents.remoteness)
         f.new_record.value = other_value(f.old_record.value, G::kLoopy, rng);
       else
         f.new_record.remoteness = 2;

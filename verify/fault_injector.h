@@ -58,6 +58,7 @@ struct DamagedFrame {
 
 struct InjectResult {
   bool scored = false;
+  bool remoteness = true;     // the database keeps it (all objectives but score)
   std::vector<Fault> faults;  // sorted by rank
   std::optional<DamagedFrame> damaged;
 };

@@ -9,9 +9,9 @@
 
 namespace gsolve::verify {
 
-std::string record_text(const Record& r, bool scored) {
+std::string record_text(const Record& r, bool scored, bool remoteness) {
   std::string s(value_name(r.value));
-  if (r.value != Value::Draw && r.value != Value::Unknown)
+  if (r.value != Value::Draw && r.value != Value::Unknown && remoteness)
     s += fmt::format(" in {}", r.remoteness);
   else if (r.value == Value::Draw && r.remoteness != 0)
     s += fmt::format(" (remoteness {})", r.remoteness);
@@ -83,10 +83,10 @@ double VerifyReport::coverage() const {
 
 namespace {
 
-nlohmann::json record_json(const Record& r, bool scored) {
+nlohmann::json record_json(const Record& r, bool scored, bool remoteness) {
   nlohmann::json j;
   j["value"] = value_name(r.value);
-  if (r.value == Value::Unknown || (r.value == Value::Draw && r.remoteness == 0))
+  if (r.value == Value::Unknown || (r.value == Value::Draw && r.remoteness == 0) || !remoteness)
     j["remoteness"] = nullptr;
   else
     j["remoteness"] = r.remoteness;
@@ -102,8 +102,8 @@ nlohmann::json report_to_json(const VerifyReport& r) {
   nlohmann::json errors = nlohmann::json::array();
   for (const auto& e : r.first_errors) {
     nlohmann::json j = {{"index", e.rank}, {"position", e.position}, {"kind", error_kind_key(e.kind)}};
-    j["stored"] = e.has_stored ? record_json(e.stored, r.scored) : nlohmann::json(nullptr);
-    j["expected"] = e.has_expected ? record_json(e.expected, r.scored) : nlohmann::json(nullptr);
+    j["stored"] = e.has_stored ? record_json(e.stored, r.scored, r.remoteness) : nlohmann::json(nullptr);
+    j["expected"] = e.has_expected ? record_json(e.expected, r.scored, r.remoteness) : nlohmann::json(nullptr);
     if (!e.note.empty()) j["note"] = e.note;
     errors.push_back(std::move(j));
   }
@@ -141,10 +141,10 @@ nlohmann::json report_to_json(const VerifyReport& r) {
   return j;
 }
 
-std::string error_line(const ErrorEntry& e, bool scored) {
+std::string error_line(const ErrorEntry& e, bool scored, bool remoteness) {
   std::string line = fmt::format("index {}  {}  \"{}\"", e.rank, error_kind_name(e.kind), e.position);
-  if (e.has_stored) line += "  stored " + record_text(e.stored, scored);
-  if (e.has_expected) line += "  expected " + record_text(e.expected, scored);
+  if (e.has_stored) line += "  stored " + record_text(e.stored, scored, remoteness);
+  if (e.has_expected) line += "  expected " + record_text(e.expected, scored, remoteness);
   if (!e.note.empty()) line += "  (" + e.note + ")";
   return line;
 }
@@ -190,7 +190,7 @@ std::string report_to_text(const VerifyReport& r, std::size_t max_errors) {
   if (shown) {
     out += fmt::format("first {} error{} (lowest database index first, damaged frames last):\n", shown,
                        shown == 1 ? "" : "s");
-    for (std::size_t i = 0; i < shown; ++i) out += error_line(r.first_errors[i], r.scored) + "\n";
+    for (std::size_t i = 0; i < shown; ++i) out += error_line(r.first_errors[i], r.scored, r.remoteness) + "\n";
   }
   return out;
 }

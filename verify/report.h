@@ -72,7 +72,8 @@ class ErrorSink {
 struct VerifyReport {
   std::string game, mode, db_path;
   bool scored = false;
-  bool complete = false;  // coverage complete: missing records are errors
+  bool remoteness = true;  // the records keep it (all objectives but score)
+  bool complete = false;   // coverage complete: missing records are errors
   int threads = 1;
   double seconds = 0;
   Counters counts;
@@ -92,6 +93,6 @@ struct VerifyReport {
 
 nlohmann::json report_to_json(const VerifyReport& r);
 std::string report_to_text(const VerifyReport& r, std::size_t max_errors);
-std::string error_line(const ErrorEntry& e, bool scored);
+std::string error_line(const ErrorEntry& e, bool scored, bool remoteness = true);
 
 }  // namespace gsolve::verify

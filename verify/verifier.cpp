@@ -30,11 +30,11 @@ void run_with(const G& g, Store& store, const VerifyOptions& o, Progress& progre
           so.hash_mb = o.deep_hash_mb;
           solver = std::make_unique<search::Searcher<G>>(g, so);
         }
-        return solver->record(p);
+        return report.remoteness ? solver->record(p) : solver->weak_record(p);
       };
   }
   if (o.deep && !report.complete && !deep) throw std::runtime_error("--deep: no search solver for " + g.spec());
-  Verifier<G, Store> verifier(g, store, report.scored, report.complete, sink, deep, layout);
+  Verifier<G, Store> verifier(g, store, report.scored, report.complete, sink, deep, layout, report.remoteness);
   tbb::enumerable_thread_specific<Counters> counters;
   const auto t0 = std::chrono::steady_clock::now();
   if (o.backtrack) {
@@ -74,6 +74,7 @@ VerifyReport run_verify(const VerifyOptions& options, Progress& progress) {
   report.game = contents.game;
   report.mode = o.backtrack ? "backtrack" : "random";
   report.scored = contents.scored;
+  report.remoteness = contents.remoteness;
   // Missing records are errors only where the database claims every record.
   report.complete = contents.complete && contents.coverage == "complete";
   report.seed = o.seed;

@@ -151,12 +151,14 @@ class Verifier {
   using DeepSolve = std::function<Record(const Position&)>;
 
   // layout: the database's (what it leaves out: derived tiers, Win in 1).
+  // remoteness: whether the records keep it (all objectives but score).
   Verifier(const G& g, Store& store, bool scored, bool complete, ErrorSink& sink, DeepSolve deep = {},
-           const db::ChunkLayout& layout = {})
+           const db::ChunkLayout& layout = {}, bool remoteness = true)
       : g_(g),
         store_(store),
         resolver_(g, store, layout, scored, &expected_from_children),
         scored_(scored),
+        remoteness_(remoteness),
         complete_(complete),
         sink_(sink),
         deep_(std::move(deep)) {}
@@ -244,7 +246,7 @@ class Verifier {
       ++c.deep;
       const Record expected = expected_from_children({records.begin(), records.size()}, scored_);
       ErrorKind kind;
-      if (compare_records(stored, expected, scored_, kind))
+      if (compare_records(stored, expected, scored_, kind, remoteness_))
         error(c, kind, p, rank, &stored, &expected, [] { return std::string("children re-solved by search"); });
       return Outcome::frontier;
     }
@@ -262,7 +264,7 @@ class Verifier {
     ++c.checked;
     const Record expected = expected_from_children({records.begin(), records.size()}, scored_);
     ErrorKind kind;
-    if (!compare_records(stored, expected, scored_, kind)) return Outcome::passed;
+    if (!compare_records(stored, expected, scored_, kind, remoteness_)) return Outcome::passed;
     error(c, kind, p, rank, &stored, &expected, [] { return std::string(); });
     return Outcome::failed;
   }
@@ -483,7 +485,7 @@ class Verifier {
   const G& g_;
   Store& store_;
   Resolver<G, Store, Record (*)(std::span<const Record>, bool)> resolver_;  // this file's rule, not record.h's
-  bool scored_, complete_;
+  bool scored_, remoteness_, complete_;
   ErrorSink& sink_;
   DeepSolve deep_;
 };

@@ -30,11 +30,13 @@ std::map<int, Stats> committed_stats(const db::Database& database) {
 }
 
 // The start record from its meta entry ("null" before the solve ends), without
-// a score where the database keeps none (wdl).
-nlohmann::json start_json(const std::string& meta, bool scored) {
+// a score where the database keeps none (wdl), its remoteness null where it
+// keeps none (objective score).
+nlohmann::json start_json(const std::string& meta, const db::Contents& contents) {
   nlohmann::json j = nlohmann::json::parse(meta, nullptr, false);
   if (!j.is_object()) return nullptr;
-  if (!scored) j.erase("score");
+  if (!contents.scored) j.erase("score");
+  if (!contents.remoteness) j["remoteness"] = nullptr;
   return j;
 }
 
@@ -42,7 +44,8 @@ nlohmann::json start_json(const std::string& meta, bool scored) {
 std::string start_text(const nlohmann::json& j) {
   if (!j.is_object()) return "not solved yet";
   std::string s = j.value("value", "unknown");
-  if (s != "draw" && s != "unknown") s += fmt::format(" in {}", j.value("remoteness", 0));
+  if (s != "draw" && s != "unknown" && j.contains("remoteness") && j["remoteness"].is_number())
+    s += fmt::format(" in {}", j["remoteness"].get<int>());
   if (j.contains("score") && s != "unknown") s += fmt::format(", score {:+}", j.value("score", 0));
   return s;
 }
@@ -95,13 +98,13 @@ void run_info(const std::string& path, bool json) {
   const auto& R = stats.reachable;
   const int W = static_cast<int>(Value::Win), L = static_cast<int>(Value::Lose), T = static_cast<int>(Value::Tie),
             D = static_cast<int>(Value::Draw);
-  const nlohmann::json start = start_json(database->meta_or("start", "null"), contents.scored);
+  const nlohmann::json start = start_json(database->meta_or("start", "null"), contents);
   const std::string signature = signature_hex(database->meta_or("signature", ""));
   nlohmann::json runs = nlohmann::json::parse(database->meta_or("runs", "[]"), nullptr, false);
   if (!runs.is_array()) runs = nlohmann::json::array();  // older files: no record of their runs
   if (json) {
-    nlohmann::json rows = nlohmann::json::array();
-    for (int r = 0; r <= max_r; ++r)
+    nlohmann::json rows = nlohmann::json::array();  // none where no remoteness is kept
+    for (int r = 0; r <= max_r && contents.remoteness; ++r)
       if (at(R[W], r) || at(R[L], r) || at(R[T], r))
         rows.push_back({{"remoteness", r}, {"win", at(R[W], r)}, {"lose", at(R[L], r)}, {"tie", at(R[T], r)}});
     // Each tier's counts under the names of the whole file's (docs/database.md, "info --json").
@@ -158,6 +161,7 @@ void run_info(const std::string& path, bool json) {
       "size          file {} bytes ({:.3f} bits per canonical position), records {} bytes in {} chunks "
       "({:.3f} bits per canonical position)\n",
       file_bytes, file_bits, chunk_bytes, chunks, bits);
+  if (!contents.remoteness) return;  // objective score: every record's remoteness is unknown
   fmt::print("\n{:>10} {:>14} {:>14} {:>14}\n", "remoteness", "win", "lose", "tie");
   for (int r = 0; r <= max_r; ++r)
     if (at(R[W], r) || at(R[L], r) || at(R[T], r))

@@ -125,15 +125,7 @@ struct RecordSource {
  private:
   std::vector<std::pair<typename G::Position, Record>> recent;
 
-  Record search_record(const typename G::Position& p) {
-    if (!weak) return searcher->record(p);
-    // Weak: the exact score where the game is scored, else its sign.
-    const int s = G::kScored ? searcher->solve(p) : searcher->solve_weak(p);
-    return Record{s > 0   ? Value::Win
-                  : s < 0 ? Value::Lose
-                          : Value::Tie,
-                  0, static_cast<std::int16_t>(G::kScored ? s : 0)};
-  }
+  Record search_record(const typename G::Position& p) { return weak ? searcher->weak_record(p) : searcher->record(p); }
 };
 
 // Both sides' best moves from p, whose record is `here`, as text: the stored
@@ -220,7 +212,7 @@ void answer_at_least(const G& g, const QueryOptions& o, const std::string& text,
 // sets). Ctrl-C ends the answers after the position it cut short (exit 130).
 template <Game G>
 void answer_all(const G& g, const QueryOptions& o, bool scored, bool complete, RecordSource<G>& source) {
-  const bool weak = o.weak;
+  const bool weak = source.weak;
   SearchWatch watch(source.searcher ? o.seconds : 0,
                     source.searcher && o.progress && !std::is_same_v<G, GoLine>
                         ? std::function<std::uint64_t()>([&] { return source.searcher->nodes(); })
@@ -375,6 +367,7 @@ void run_query(const QueryOptions& o) {
     auto solver = partial ? make_searcher(g, o) : nullptr;
     RecordSource<G> source;
     source.searcher = solver.get();
+    source.weak = !contents.remoteness;  // objective score: below the stored plies too
     source.stored = [&](const typename G::Position& canonical) {
       const std::uint64_t rank = g.rank(canonical);
       std::uint64_t read_rank = rank;

@@ -92,8 +92,10 @@ void add_solve(CLI::App& app) {
   add_threads_option(cmd, opts->threads, "0");
   cmd->add_flag("--resume", opts->resume, "Continue an interrupted solve of the same game from its last commit");
   cmd->add_flag("--force", opts->force, "Replace an existing database file");
-  cmd->add_option("--objective", *objective, "full (score and remoteness) or wdl (win/lose/tie only, scored games)")
-      ->check(CLI::IsMember({"full", "wdl"}));
+  cmd->add_option("--objective", *objective,
+                  "full (score and remoteness), wdl (win/lose/tie only, scored games), or score (the score "
+                  "without remoteness: search solves of scored games, far cheaper for go)")
+      ->check(CLI::IsMember({"full", "wdl", "score"}));
   cmd->add_option("--solver", *solver,
                   "auto (loopy for games that can repeat, else tiered), tiered, or loopy (any unscored objective)")
       ->check(CLI::IsMember({"auto", "tiered", "loopy"}));
@@ -102,6 +104,10 @@ void add_solve(CLI::App& app) {
       "Search solve (connect4, reversi, go): store the exact record of every position of the first D plies");
   add_integer_option<std::size_t>(cmd, "--hash", opts->hash_mb, 1, kMaxHashMb,
                                   "Search: transposition table size in MB (default 1024)");
+  cmd->add_option("--journal", opts->journal,
+                  "go: record every proof test closed in FILE (created if missing) and take the answers it holds "
+                  "(a proof of tools/go5x5_proof.sh, or a killed solve's); the stored positions are then searched "
+                  "one at a time, each with every thread");
   add_integer_option(cmd, "--zstd-level", opts->zstd_level, 1, 22,
                      "zstd level of the record frames (default 14 for connect4, else 6)");
   auto max_memory = std::make_shared<std::uint64_t>(0);
@@ -115,6 +121,7 @@ void add_solve(CLI::App& app) {
   cmd->add_flag("--json", *json, "Print the result as one JSON object");
   cmd->callback([=] {
     opts->wdl = *objective == "wdl";
+    opts->score_only = *objective == "score";
     opts->derive_tiers = !*all_tiers;
     opts->solver = *solver == "loopy"    ? SolverChoice::loopy
                    : *solver == "tiered" ? SolverChoice::tiered
@@ -155,7 +162,8 @@ void add_solve(CLI::App& app) {
     const auto& s = result.stats;
     if (*json) {
       nlohmann::json start = nlohmann::json::parse(record_to_json(result.start));
-      if (!result.scored) start.erase("score");  // wdl: no score, not 0
+      if (!result.scored) start.erase("score");             // wdl: no score, not 0
+      if (opts->score_only) start["remoteness"] = nullptr;  // score: none kept, not 0
       nlohmann::json j = {{"game", *spec},
                           {"db", opts->db_path},
                           {"start", start},
@@ -171,7 +179,7 @@ void add_solve(CLI::App& app) {
       fmt::print("{}\n", j.dump());
     } else {
       fmt::print("solved {} into {}: start is {}", *spec, opts->db_path, value_name(result.start.value));
-      if (result.start.value != Value::Draw) fmt::print(" in {}", result.start.remoteness);
+      if (result.start.value != Value::Draw && !opts->score_only) fmt::print(" in {}", result.start.remoteness);
       if (result.scored) fmt::print(", score {:+}", result.start.score);
       if (!result.principal_variation.empty()) fmt::print("\nprincipal variation: {}", result.principal_variation);
       fmt::print("\n{} canonical positions ({} reachable), {:.2f} s with {} thread{}", s.total_canonical(),

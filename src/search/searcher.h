@@ -144,6 +144,15 @@ class Searcher {
   // Whether p's exact score is at least t (one test).
   bool at_least(const Position& p, int t) { return impl_->at_least(p, t); }
   Record record(const Position& p) { return record_from_search(*this, p, solve(p)); }
+  // The value, and the exact score where the game is scored, without the
+  // remoteness (0): objective score, query --weak.
+  Record weak_record(const Position& p) {
+    const int s = G::kScored ? solve(p) : solve_weak(p);
+    return Record{s > 0   ? Value::Win
+                  : s < 0 ? Value::Lose
+                          : Value::Tie,
+                  0, static_cast<std::int16_t>(G::kScored ? s : 0)};
+  }
   // The record of any position, primitive ones by the rules.
   Record record_or_rules(const Position& p);
   // What the last solve() (record() starts with one) proved of its position's

@@ -81,7 +81,13 @@ SolveResult solve_top(const G& g, const SolveOptions& options, Progress& progres
   // The search maximises the score first; a wdl record's remoteness ignores it.
   if (G::kScored && options.wdl)
     throw ParseError("--store-depth keeps scores: --objective wdl is not supported with it for " + g.spec());
+  if (!G::kScored && options.score_only)
+    throw ParseError("--objective score: " + g.spec() + " has no score (use full or wdl)");
+  constexpr bool go = std::is_same_v<G, GoLine>;
+  if (!go && !options.journal.empty())
+    throw ParseError("--journal applies to go search solves (go:WxH --store-depth D), not " + g.spec());
   const bool scored = G::kScored;
+  const bool score_only = options.score_only;
   std::vector<std::uint64_t> tiers;
   for (int t = 0; t <= g.tier_count(); ++t) tiers.push_back(g.tier_begin(t));
   PhaseClock clock;
@@ -91,6 +97,8 @@ SolveResult solve_top(const G& g, const SolveOptions& options, Progress& progres
   Cluster& cluster = Cluster::world();
   std::unique_ptr<SolveSession> session;
   cluster.all_or_none([&] {
+    if (!options.journal.empty() && !cluster.alone())  // one process writes a journal
+      throw ParseError("--journal: a solve with a journal runs in one process (run it without mpirun, or with -np 1)");
     if (!cluster.root()) return;
     session = std::make_unique<SolveSession>(options, g.spec(), "search-negascout", tiers, scored,
                                              "depth:" + std::to_string(depth), "keyed");
@@ -104,12 +112,15 @@ SolveResult solve_top(const G& g, const SolveOptions& options, Progress& progres
   search::SearchOptions so;
   so.threads = options.threads > 0 ? options.threads : 1;
   so.hash_mb = options.hash_mb;
+  so.journal = options.journal;
   search::Searcher<G> searcher(g, so);
 
   // The frontier: positions at the last stored ply, committed in small
   // batches as they finish. A searcher parallel inside (connect4, reversi)
   // takes them one by one; a serial one (go) takes a group at a time, one
-  // position per thread, each thread with a searcher and table of its own.
+  // position per thread, each thread with a searcher and table of its own,
+  // except with a journal (one file, one writer): then go's searcher takes
+  // them one by one too, its tests split over the threads.
   // In a job the root hands these units out (src/solve/work_units.h); every
   // process knows the frontier, and the root says which positions are left.
   const auto& frontier = plies[depth];
@@ -128,13 +139,15 @@ SolveResult solve_top(const G& g, const SolveOptions& options, Progress& progres
 
   const auto record_of = [&](const typename G::Position& p, search::Searcher<G>& s) {
     const Terminal t = g.terminal(p);
-    return t.primitive() ? primitive_record(t.value, scored ? t.score : 0) : s.record(p);
+    if (t.primitive()) return primitive_record(t.value, scored ? t.score : 0);
+    return score_only ? s.weak_record(p) : s.record(p);
   };
+  const bool serial = search::kSerialSearcher<G> && options.journal.empty();
   search::SearchOptions one_thread = so;
   one_thread.threads = 1;
   tbb::enumerable_thread_specific<std::unique_ptr<search::Searcher<G>>> searchers;
   // The root's unit size for every process: thread counts may differ between machines.
-  std::uint32_t group32 = search::kSerialSearcher<G> ? 4 * static_cast<std::uint32_t>(so.threads) : 1;
+  std::uint32_t group32 = serial ? 4 * static_cast<std::uint32_t>(so.threads) : 1;
   cluster.broadcast_value(group32);
   const std::size_t group = group32;
   const std::size_t units = (todo.size() + group - 1) / group;
@@ -148,7 +161,7 @@ SolveResult solve_top(const G& g, const SolveOptions& options, Progress& progres
   const WorkUnit search_unit = [&](std::size_t unit) {
     const std::size_t first = unit * group, n = std::min(group, todo.size() - first);
     std::vector<std::uint64_t> found(n);
-    if constexpr (search::kSerialSearcher<G>) {
+    if (serial) {
       gsolve::parallel_for(std::size_t{0}, n, [&](std::size_t k) {
         auto& mine = searchers.local();
         if (!mine) mine = std::make_unique<search::Searcher<G>>(g, one_thread);
@@ -232,6 +245,7 @@ SolveResult solve_top(const G& g, const SolveOptions& options, Progress& progres
         FixedList<Record, G::kMaxMoves> child_records;
         for (const auto& c : children) child_records.push_back(unpack(records.at(g.rank(c))));
         r = combine_children({child_records.begin(), child_records.size()}, scored);
+        if (score_only) r.remoteness = 0;  // the children's are unknown
       }
       records[rank] = pack(r);
       stats.add(r, static_cast<std::uint64_t>(g.symmetry_class_size(p)), t.primitive());
@@ -265,6 +279,11 @@ SolveResult solve_top(const G& g, const SolveOptions& options, Progress& progres
     // A best move whose child is its own canonical form is preferred: the
     // frontier position the line ends on is then the one the search solved
     // (its table holds it; a symmetric copy would be searched afresh).
+    // Records compare by value and score alone where no remoteness is kept.
+    const auto same = [&](Record a, Record b) {
+      if (score_only) a.remoteness = b.remoteness = 0;
+      return a == b;
+    };
     for (int d = 0; d < depth && !g.terminal(p).primitive(); ++d) {
       const Record here = unpack(records.at(g.rank(g.canonical(p))));
       MoveList<G> moves;
@@ -273,15 +292,16 @@ SolveResult solve_top(const G& g, const SolveOptions& options, Progress& progres
       for (const auto m : moves) {
         const auto child = g.play(p, m);
         const auto canonical = g.canonical(child);
-        if (as_parent(unpack(records.at(g.rank(canonical)))) != here) continue;
+        if (!same(as_parent(unpack(records.at(g.rank(canonical)))), here)) continue;
         if (!best || canonical == child) best = m;
         if (canonical == child) break;
       }
       play(*best);
     }
     // Below the frontier, moves that keep the record (the score first, then
-    // the remoteness): the line is as long as the start's remoteness.
-    if (!g.terminal(p).primitive())
+    // the remoteness): the line is as long as the start's remoteness. Not
+    // under objective score, whose point is to search no remoteness.
+    if (!g.terminal(p).primitive() && !score_only)
       for (const auto m : searcher.best_line(p)) play(m);
   }
   clock.lap("principal variation");

@@ -21,6 +21,10 @@ SolveResult solve_spec(const std::string& spec, const SolveOptions& options, Pro
     }
     if constexpr (requires { G::kNeedsStoreDepth; })
       throw ParseError(game.spec() + " is solved by search: give --store-depth D (the plies stored)");
+    if (options.score_only)
+      throw ParseError("--objective score applies to search solves (--store-depth D) of scored games (reversi, go)");
+    if (!options.journal.empty())
+      throw ParseError("--journal applies to go search solves (go:WxH --store-depth D), not " + game.spec());
     if (!game.has_rank()) throw ParseError(game.spec() + " has no dense rank: it is too large for a strong solve");
     std::vector<std::uint64_t> tiers;
     for (int t = 0; t <= game.tier_count(); ++t) tiers.push_back(game.tier_begin(t));

@@ -177,10 +177,53 @@ for source in "--db $WORK/go3.gsdb" "--game go:3x3"; do
     "12 a2 a1 a2 a3 c2 c3 c1 b1 c2 c1 pass pass" ] || fail "3x3 line after b2 a3 b3 ($source)"
 done
 
+# --objective score: the score without the remoteness, a fraction of the
+# search; the records agree with the full database's in value and score, and
+# verify checks them by the rule without remoteness.
+"$BIN" solve go:3x3 --db "$WORK/s3.gsdb" --store-depth 3 --objective score --threads 1 --json >"$WORK/s3.json"
+[ "$(json 'j["start"], j["search_nodes"], j["principal_variation"]' <"$WORK/s3.json")" == \
+  "{'remoteness': None, 'score': 9, 'value': 'win'} 22986 b2 a3 b3" ] || fail "3x3 score solve: $(cat "$WORK/s3.json")"
+"$BIN" solve go:3x3 --db "$WORK/f3.gsdb" --store-depth 3 --threads 1 --json >"$WORK/f3.json"
+[ "$(json 'j["search_nodes"]' <"$WORK/f3.json")" == 133893 ] || fail "3x3 full solve: $(cat "$WORK/f3.json")"
+records() {
+  "$BIN" query --db "$1" --json "" b2 a1 "b2 a3" "a1 b2 pass" |
+    python3 -c 'import json,sys; [print(j["position"], m["move"], m["value"], m["score"]) for l in sys.stdin for j in [json.loads(l)] for m in j["moves"]]'
+}
+[ "$(records "$WORK/s3.gsdb" | wc -l)" == 44 ] && [ "$(records "$WORK/s3.gsdb" | sort)" == "$(records "$WORK/f3.gsdb" | sort)" ] \
+  || fail "3x3 score and full records differ"
+out=$("$BIN" query --db "$WORK/s3.gsdb" "" "b2 a3")
+grep -qx "(start): win, score +9" <<<"$out" && grep -qx "  \* b2     win, score +9" <<<"$out" \
+  && grep -qx "    b3     win, score +3" <<<"$out" && grep -qx "b2 a3: win, score +9" <<<"$out" || fail "3x3 score query: $out"
+grep -qx "start         win, score +9" <("$BIN" info "$WORK/s3.gsdb") || fail "3x3 score info: $("$BIN" info "$WORK/s3.gsdb")"
+[ "$("$BIN" info --json "$WORK/s3.gsdb" | json 'j["objective"], j["remoteness"]')" == "score []" ] || fail "3x3 score info --json"
+out=$("$BIN" verify --db "$WORK/s3.gsdb" --backtrack --deep 2>/dev/null)
+grep -qx "checked    132 positions (132 visited, 132 canonical positions stored)" <<<"$out" \
+  && grep -qx "errors     0" <<<"$out" || fail "3x3 score verify: $out"
+"$(dirname "$BIN")/gsolve-corrupt" --db "$WORK/s3.gsdb" --out "$WORK/s3-bad.gsdb" --kind mixed --count 4 --seed 3 >"$WORK/s3-faults" 2>/dev/null
+run_capture "$BIN" verify --db "$WORK/s3-bad.gsdb" --backtrack --deep --json
+[ $RC -eq 1 ] && [ "$(json 'j["errors"], j["errors_by_kind"]["wrong_remoteness"]' <"$WORK/out")" == "4 0" ] \
+  || fail "3x3 score faults: $(cat "$WORK/s3-faults") $(cat "$WORK/out")"
+expect_exact "gsolve-corrupt: error: $WORK/s3.gsdb: --kind remoteness: the database keeps no remoteness (objective score)" \
+  "$(dirname "$BIN")/gsolve-corrupt" --db "$WORK/s3.gsdb" --out "$WORK/s3-bad2.gsdb" --kind remoteness --count 1
+expect_error "--objective score applies to search solves (--store-depth D) of scored games (reversi, go)" \
+  "$BIN" solve tictactoe --db "$WORK/none.gsdb" --objective score
+expect_error "--objective score: connect4:4x4 has no score (use full or wdl)" \
+  "$BIN" solve connect4:4x4 --db "$WORK/none.gsdb" --store-depth 2 --objective score
+expect_error "--journal applies to go search solves (go:WxH --store-depth D), not reversi:4x4" \
+  "$BIN" solve reversi:4x4 --db "$WORK/none.gsdb" --store-depth 2 --journal "$WORK/none.journal"
+[ ! -e "$WORK/none.gsdb" ] && [ ! -e "$WORK/none.journal" ] || fail "a refused solve left a file"
+# 5x5's start from the proof's journal (tools/go5x5_proof.sh): win, +25, no search.
+cp "$(dirname "$0")/../../data/go/5x5-proof.journal" "$WORK/5x5.journal"
+"$BIN" solve go:5x5 --db "$WORK/g5.gsdb" --store-depth 0 --objective score --journal "$WORK/5x5.journal" --json >"$WORK/g5.json"
+[ "$(json 'j["start"], j["search_nodes"]' <"$WORK/g5.json")" == "{'remoteness': None, 'score': 25, 'value': 'win'} 0" ] \
+  || fail "5x5 start from the journal: $(cat "$WORK/g5.json")"
+cmp -s "$WORK/5x5.journal" "$(dirname "$0")/../../data/go/5x5-proof.journal" || fail "the 5x5 journal changed"
+
 # Self-play from the solution ends at the game value.
 source "$(dirname "$0")/go_selfplay.inc"
 [ "$(selfplay 2 go:2x2)" == "= B+1" ] || fail "2x2 self-play: $(selfplay 2 go:2x2)"
 [ "$(selfplay 3 go:3x3)" == "= B+9" ] || fail "3x3 self-play: $(selfplay 3 go:3x3)"
+[ "$(selfplay 3 go:3x3 --db "$WORK/s3.gsdb")" == "= B+9" ] || fail "3x3 self-play from the score database"
 # The same from the database of lines for its first 4 moves, then by search.
 [ "$(selfplay 2 go:2x2 --db "$WORK/g22.gsdb")" == "= B+1" ] || fail "2x2 self-play from the database"
 reply=$(printf 'genmove b\ngenmove w\nquit\n' | "$BIN" gtp --game go:2x2 --db "$WORK/g22.gsdb")

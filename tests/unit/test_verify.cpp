@@ -178,6 +178,20 @@ TEST_CASE("verify: the rule on hand cases (DESIGN.md, Values)") {
   CHECK(verify::expected_primitive(Terminal{L, -3}, false) == R(L, 0, 0));
 }
 
+TEST_CASE("verify: objective score compares value and score, never remoteness") {
+  verify::ErrorKind kind{};
+  const Record expected = rule({R(L, 9, -6), R(L, 1, -2)}, true);  // win in 10, +6
+  CHECK(verify::compare_records(R(W, 0, 6), expected, true, kind));  // full: remoteness 0 is wrong
+  CHECK(kind == verify::ErrorKind::wrong_remoteness);
+  CHECK_FALSE(verify::compare_records(R(W, 0, 6), expected, true, kind, false));
+  CHECK(verify::compare_records(R(W, 0, 2), expected, true, kind, false));
+  CHECK(kind == verify::ErrorKind::wrong_score);
+  CHECK(verify::compare_records(R(L, 0, 6), expected, true, kind, false));
+  CHECK(kind == verify::ErrorKind::wrong_value);
+  CHECK(verify::record_text(R(W, 0, 6), true, false) == "win, score +6");
+  CHECK(verify::record_text(R(W, 10, 6), true) == "win in 10, score +6");
+}
+
 TEST_CASE("verify: the verifier's rule and src/core/record.h's combine_children agree") {
   std::mt19937_64 rng(7);
   const Value values[] = {W, L, T, D};

@@ -62,7 +62,8 @@ int main(int argc, char** argv) {
     const auto result = verify::inject_faults(o);
     for (const auto& f : result.faults)
       fmt::print("index {}  {}  \"{}\"  old {}  new {}\n", f.rank, f.kind, f.position,
-                 verify::record_text(f.old_record, result.scored), verify::record_text(f.new_record, result.scored));
+                 verify::record_text(f.old_record, result.scored, result.remoteness),
+                 verify::record_text(f.new_record, result.scored, result.remoteness));
     if (result.damaged) fmt::print("damaged {}  ({} stored records)\n", result.damaged->where, result.damaged->records);
     std::fprintf(stderr, "gsolve-corrupt: %zu records changed%s in %s\n", result.faults.size(),
                  result.damaged ? ", one frame damaged," : "", o.out.c_str());
