@@ -119,8 +119,9 @@ SolveResult solve_top(const G& g, const SolveOptions& options, Progress& progres
   // batches as they finish. A searcher parallel inside (connect4, reversi)
   // takes them one by one; a serial one (go) takes a group at a time, one
   // position per thread, each thread with a searcher and table of its own,
-  // except with a journal (one file, one writer): then go's searcher takes
-  // them one by one too, its tests split over the threads.
+  // except with a journal (one file, one writer) or fewer positions than
+  // threads (5x5's start alone): then go's searcher takes them one by one
+  // too, its tests split over the threads.
   // In a job the root hands these units out (src/solve/work_units.h); every
   // process knows the frontier, and the root says which positions are left.
   const auto& frontier = plies[depth];
@@ -142,7 +143,8 @@ SolveResult solve_top(const G& g, const SolveOptions& options, Progress& progres
     if (t.primitive()) return primitive_record(t.value, scored ? t.score : 0);
     return score_only ? s.weak_record(p) : s.record(p);
   };
-  const bool serial = search::kSerialSearcher<G> && options.journal.empty();
+  const bool serial =
+      search::kSerialSearcher<G> && options.journal.empty() && frontier.size() >= static_cast<std::size_t>(so.threads);
   search::SearchOptions one_thread = so;
   one_thread.threads = 1;
   tbb::enumerable_thread_specific<std::unique_ptr<search::Searcher<G>>> searchers;

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "error_message.h"
 #include "games/go.h"
@@ -89,4 +90,40 @@ TEST_CASE("go move predictor: the prover's expansions with it (5x5 after GNU Go'
   CHECK(prover.at_least(parse_go_game(go, "c3 c4 d4 d3 d2 b3 c2 d5 e3 a3"), GoProver::Goal::Score, 25));
   CHECK(prover.nodes() == 56327);
   CHECK(search::go::shipped_move_predictor(Go(4, 4)) == nullptr);
+}
+
+TEST_CASE("go move predictor: on the empty board the prover prefers the centre, not the weights' choice") {
+  // The weights were fitted on positions after c3: on the empty board, with
+  // no pattern to read, they pick c2 (or a point like it); a split's first
+  // child there took hours. The prover's prediction is c3.
+  const Go go(5, 5);
+  const MovePredictor& predictor = *search::go::shipped_move_predictor(go);
+  const std::string weights = choice(predictor, go, "");
+  CHECK(weights.substr(0, 2) != "c3");
+  const GoGame empty = parse_go_game(go, "");
+  MoveList<Go> moves;
+  empty.legal_moves(moves);
+  std::vector<GoGame> children;
+  for (const Go::Move m : moves) {
+    children.push_back(empty);
+    children.back().play_unchecked(m);
+  }
+  GoProver prover(go, std::size_t{1} << 20);
+  const int predicted = prover.predicted_child(empty, GoProver::Goal::Score, 25, children);
+  REQUIRE(predicted >= 0);
+  CHECK(go.point_name(moves[predicted]) == "c3");
+  // Only where Black needs the whole board, as after any other line.
+  CHECK(prover.predicted_child(empty, GoProver::Goal::Score, 1, children) == -1);
+  // After a stone the weights choose again.
+  const GoGame after = parse_go_game(go, "c3 c4 d4 d3 d2 b3 c2 d5 e3 a3");
+  MoveList<Go> replies;
+  after.legal_moves(replies);
+  std::vector<GoGame> next;
+  for (const Go::Move m : replies) {
+    next.push_back(after);
+    next.back().play_unchecked(m);
+  }
+  const int chosen = prover.predicted_child(after, GoProver::Goal::Score, 25, next);
+  REQUIRE(chosen >= 0);
+  CHECK(choice(predictor, go, "c3 c4 d4 d3 d2 b3 c2 d5 e3 a3").substr(0, 2) == go.point_name(replies[chosen]));
 }

@@ -140,8 +140,8 @@ int GoSolver::narrow(const GoGame& game, GoProver::Goal goal, int lower, int upp
       n = static_cast<int>(std::min<std::int64_t>(k, size));
       for (int i = 0; i < n; ++i) t[i] = lower + static_cast<int>((size * (i + 1) + n) / (n + 1));
     }
-    if (one_at_a_time && k > 1)
-      holds[0] = split_at_least(provers_, game, goal, t[0], split_progress_, kAloneExpansions, cut_plies_, journal_);
+    if (one_at_a_time)
+      holds[0] = test_one(game, goal, t[0]);
     else
       test_all(games.data(), t.data(), holds.get(), n, goal);
     int new_lower = lower, new_upper = upper;
@@ -159,9 +159,37 @@ int GoSolver::narrow(const GoGame& game, GoProver::Goal goal, int lower, int upp
   return lower;
 }
 
+bool GoSolver::test_one(const GoGame& game, GoProver::Goal goal, int t) {
+  if (provers_.size() > 1)
+    return split_at_least(provers_, game, goal, t, split_progress_, kAloneExpansions, cut_plies_, journal_);
+  const GoGame* games[1] = {&game};
+  bool holds = false;
+  test_all(games, &t, &holds, 1, goal);
+  return holds;
+}
+
 int GoSolver::solve(const GoGame& game) {
   const int most = score_bound() - 1;
-  return narrow(game, GoProver::Goal::Score, -most, most, 1, &proven_score_);
+  int lower = -most, upper = most;
+  // Where the prover predicts Black's moves (5x5), first whether Black takes
+  // the whole board: the answer of most of its lines, and the test its
+  // knowledge makes cheap (Benson's and the enclosed regions' whole-board
+  // bounds, Black's predicted moves); the middle's tests come after.
+  if (provers_[0]->has_predictor()) {
+    const bool black = game.position().black_to_move;
+    const int t = black ? most : -most + 1;  // White to move: the test fails where Black takes the board
+    proven_score_ = {lower, upper};
+    const bool holds = test_one(game, GoProver::Goal::Score, t);
+    if (black && holds) lower = upper = most;
+    if (!black && !holds) lower = upper = -most;
+    if (black && !holds) upper = most - 1;
+    if (!black && holds) lower = -most + 1;
+    if (lower == upper) {
+      proven_score_ = {lower, upper};
+      return lower;
+    }
+  }
+  return narrow(game, GoProver::Goal::Score, lower, upper, std::clamp(1, lower, upper), &proven_score_);
 }
 
 void GoSolver::set_deadline(std::optional<std::chrono::steady_clock::time_point> deadline) {

@@ -131,6 +131,8 @@ class GoSolver {
   // range as the tests narrow it (a true bound only where [lower, upper]
   // holds the answer from the start).
   int narrow(const GoGame& game, GoProver::Goal goal, int lower, int upper, int first, ScoreRange* proven = nullptr);
+  // One test, split over the provers where there are several (root_split.h).
+  bool test_one(const GoGame& game, GoProver::Goal goal, int t);
   // Whether prover i's test of "the side to move reaches t" holds, cut at
   // the root and its children tested one after another (root_split.h).
   bool test(int i, const GoGame& game, GoProver::Goal goal, int t);

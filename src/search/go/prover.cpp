@@ -243,7 +243,7 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
   Go::Move moves[Go::kMaxMoves + 1];
   if (count > 1 && predicts(p, goal_, t)) {
     for (int i = 0; i < count; ++i) moves[i] = Go::move_between(p, kids[i].node.position());
-    const MovePredictor::Choice choice = predictor_->choose(go, p, moves, count);
+    const MovePredictor::Choice choice = prediction(p, moves, count);
     preferred = choice.child;
     if (choice.confident) prefer_k16 = kConfidentPreferFactor16;
   }
@@ -450,10 +450,18 @@ bool GoProver::predicts(const Go::Position& p, Goal goal, int t) const {
 int GoProver::predicted_child(const GoGame& game, Goal goal, int t, std::span<const GoGame> children) const {
   const Go::Position p = game.position();
   const int count = static_cast<int>(children.size());
-  if (count < 2 || count > Go::kMaxMoves + 1 || !predicts(p, goal, t)) return -1;
+  if (count < 2 || count > static_cast<int>(Go::kMaxMoves) + 1 || !predicts(p, goal, t)) return -1;
   Go::Move moves[Go::kMaxMoves + 1];
   for (int i = 0; i < count; ++i) moves[i] = Go::move_between(p, children[i].position());
-  return predictor_->choose(line_.go(), p, moves, count).child;
+  return prediction(p, moves, count).child;
+}
+
+MovePredictor::Choice GoProver::prediction(const Go::Position& p, const Go::Move* moves, int count) const {
+  if (p.black == 0 && p.white == 0)
+    for (const Go::Move m : order_)
+      for (int i = 0; i < count; ++i)
+        if (moves[i] == m) return {i, true};
+  return predictor_->choose(line_.go(), p, moves, count);
 }
 
 GoProver::Numbers GoProver::numbers_of(const GoGame& game, Goal goal, int t) {

@@ -95,6 +95,7 @@ class GoProver {
 
   std::uint64_t nodes() const { return nodes_; }
   std::size_t table_bytes() const { return table_->bytes(); }
+  bool has_predictor() const { return predictor_ != nullptr; }  // the board has a move predictor (5x5)
   void clear() { table_->clear(); }
 
  private:
@@ -105,6 +106,10 @@ class GoProver {
   // Whether Black's predicted move is preferred at a position of the goal:
   // Black to move and needing the whole board.
   bool predicts(const Go::Position& p, Goal goal, int t) const;
+  // The predictor's choice among the moves; on the empty board, which has no
+  // pattern for it to read (its weights were fitted after c3), the point
+  // nearest the centre, the known best opening of small boards (3x3 b2, 5x5 c3).
+  MovePredictor::Choice prediction(const Go::Position& p, const Go::Move* moves, int count) const;
   struct Child {
     LineNode node;
     std::uint64_t hash;   // of its table key
