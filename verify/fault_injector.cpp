@@ -258,8 +258,8 @@ std::uint16_t other_remoteness(std::uint16_t r) {
 }  // namespace
 
 InjectResult inject_faults(const InjectOptions& o) {
-  if (o.kind != "value" && o.kind != "remoteness" && o.kind != "primitive" && o.kind != "mixed")
-    throw std::invalid_argument("--kind must be value, remoteness, primitive or mixed, not '" + o.kind + "'");
+  if (o.kind != "value" && o.kind != "remoteness" && o.kind != "score" && o.kind != "primitive" && o.kind != "mixed")
+    throw std::invalid_argument("--kind must be value, remoteness, score, primitive or mixed, not '" + o.kind + "'");
   if (o.count == 0 && !o.damage_frame) throw std::invalid_argument("nothing to do: give --count N or --damage-frame");
   {
     auto in = db::Database::open(o.in, db::Database::Mode::read);  // a clear error for a bad input
@@ -294,9 +294,13 @@ InjectResult inject_faults(const InjectOptions& o) {
     Records store(*database, contents, std::move(reached));
 
     // How many faults of which kind.
-    std::uint64_t want_value = 0, want_remoteness = 0, want_primitive = 0;
+    std::uint64_t want_value = 0, want_remoteness = 0, want_score = 0, want_primitive = 0;
     if (o.kind == "value") want_value = o.count;
     if (o.kind == "remoteness") want_remoteness = o.count;
+    if (o.kind == "score") {
+      if (!contents.scored) throw std::invalid_argument(o.in + ": --kind score: the database keeps no score");
+      want_score = o.count;
+    }
     if (o.kind == "primitive") want_primitive = o.count;
     if (o.kind == "mixed") {
       want_value = (o.count + 2) / 3;
@@ -309,7 +313,7 @@ InjectResult inject_faults(const InjectOptions& o) {
       want_value += want_remoteness;
       want_remoteness = 0;
     }
-    const std::uint64_t want_inner = want_value + want_remoteness;
+    const std::uint64_t want_inner = want_value + want_remoteness + want_score;
     Reservoir inner(static_cast<std::size_t>(want_inner ? 4 * want_inner + 16 : 0));
     Reservoir primitive(static_cast<std::size_t>(want_primitive ? 4 * want_primitive + 16 : 0));
     std::map<std::uint64_t, std::uint64_t> unit_records;  // damage unit -> stored records in it
@@ -371,7 +375,13 @@ InjectResult inject_faults(const InjectOptions& o) {
     const auto inner_ranks = take(inner, want_inner);
     const auto primitive_ranks = take(primitive, want_primitive);
     for (std::size_t i = 0; i < inner_ranks.size(); ++i)
-      result.faults.push_back(Fault{inner_ranks[i], i < want_value ? "value" : "remoteness", "", {}, {}});
+      result.faults.push_back(Fault{inner_ranks[i],
+                                    i < want_value                     ? "value"
+                                    : i < want_value + want_remoteness ? "remoteness"
+                                                                       : "score",
+                                    "",
+                                    {},
+                                    {}});
     for (const auto rank : primitive_ranks) result.faults.push_back(Fault{rank, "primitive", "", {}, {}});
     std::sort(result.faults.begin(), result.faults.end(),
               [](const Fault& a, const Fault& b) { return a.rank < b.rank; });
@@ -393,6 +403,8 @@ InjectResult inject_faults(const InjectOptions& o) {
         f.new_record.value = other_value(f.old_record.value, G::kLoopy, rng);
       else if (f.kind == "remoteness")
         f.new_record.remoteness = other_remoteness(f.old_record.remoteness);
+      else if (f.kind == "score")  // one point more for the side ahead (for the mover at a tie), the value kept
+        f.new_record.score = static_cast<std::int16_t>(f.old_record.score + (f.old_record.score < 0 ? -1 : 1));
       else if (primitive_index++ % 2 == 0 || !contents.remoteness)
         f.new_record.value = other_value(f.old_record.value, G::kLoopy, rng);
       else

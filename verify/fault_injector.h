@@ -39,14 +39,14 @@ struct InjectOptions {
   std::string in, out;
   std::uint64_t count = 0;
   std::uint64_t seed = 1;
-  std::string kind = "mixed";  // value | remoteness | primitive | mixed
+  std::string kind = "mixed";  // value | remoteness | score | primitive | mixed
   bool damage_frame = false;
   bool force = false;  // replace an existing output file
 };
 
 struct Fault {
   std::uint64_t rank = 0;  // the database index, as the verifier prints it
-  std::string kind;        // value | remoteness | primitive
+  std::string kind;        // value | remoteness | score | primitive
   std::string position;    // text of the canonical position
   Record old_record, new_record;
 };

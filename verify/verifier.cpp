@@ -1,5 +1,8 @@
 #include "verify/verifier.h"
 
+#include <algorithm>
+#include <memory>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -30,11 +33,32 @@ void run_with(const G& g, Store& store, const VerifyOptions& o, Progress& progre
           so.hash_mb = o.deep_hash_mb;
           solver = std::make_unique<search::Searcher<G>>(g, so);
         }
-        return report.remoteness ? solver->record(p) : solver->weak_record(p);
+        return solver->record(p);
       };
   }
-  if (o.deep && !report.complete && !deep) throw std::runtime_error("--deep: no search solver for " + g.spec());
+  // Objective score: one searcher over every thread, a position at a time
+  // (a frontier as small as 5x5's start alone is then searched by all).
+  std::unique_ptr<search::Searcher<G>> shared;
+  std::mutex shared_lock;
+  typename Verifier<G, Store>::DeepTest deep_test;
+  if constexpr (search::kHasSearcher<G> && G::kScored) {
+    if (o.deep && !report.complete && !report.remoteness) {
+      search::SearchOptions so;
+      so.threads = std::max(1, o.threads);
+      so.hash_mb = o.deep_hash_mb;
+      shared = std::make_unique<search::Searcher<G>>(g, so);
+      deep_test = [&](const typename G::Position& p, int t) {
+        const std::lock_guard<std::mutex> hold(shared_lock);
+        const auto [lowest, highest] = shared->impl().score_range(p);
+        return t <= lowest || (t <= highest && shared->at_least(p, t));
+      };
+      deep = {};
+    }
+  }
+  if (o.deep && !report.complete && !deep && !deep_test)
+    throw std::runtime_error("--deep: no search solver for " + g.spec());
   Verifier<G, Store> verifier(g, store, report.scored, report.complete, sink, deep, layout, report.remoteness);
+  if (deep_test) verifier.set_deep_test(deep_test);
   tbb::enumerable_thread_specific<Counters> counters;
   const auto t0 = std::chrono::steady_clock::now();
   if (o.backtrack) {

@@ -149,6 +149,9 @@ class Verifier {
   enum class Outcome { passed, failed, unreadable, beyond, frontier, damaged_child };
   // --deep: the record of a position beyond the database, by search.
   using DeepSolve = std::function<Record(const Position&)>;
+  // --deep under objective score: whether a position's score is at least t, by search.
+  using DeepTest = std::function<bool(const Position&, int)>;
+  void set_deep_test(DeepTest test) { deep_test_ = std::move(test); }
 
   // layout: the database's (what it leaves out: derived tiers, Win in 1).
   // remoteness: whether the records keep it (all objectives but score).
@@ -234,10 +237,11 @@ class Verifier {
         missing = &child;
     }
     if (missing && !complete_) {
-      if (!deep_ || damaged_child) {
+      if ((!deep_ && !deep_test_) || damaged_child) {
         ++c.skip_beyond;
         return Outcome::frontier;
       }
+      if (deep_test_) return check_score_by_search(p, rank, stored, c);
       // --deep: the children beyond the database, by search.
       records.clear();
       for (Child& child : children)
@@ -267,6 +271,25 @@ class Verifier {
     if (!compare_records(stored, expected, scored_, kind, remoteness_)) return Outcome::passed;
     error(c, kind, p, rank, &stored, &expected, [] { return std::string(); });
     return Outcome::failed;
+  }
+
+  // --deep under objective score: p's stored score s re-proven by two tests
+  // at p, "at least s" and not "at least s + 1" (the prover's test at p is the
+  // best of its children's, which a score database does not store), and its
+  // value the sign of s.
+  Outcome check_score_by_search(const Position& p, std::uint64_t rank, const Record& stored, Counters& c) {
+    ++c.checked;
+    ++c.deep;
+    const int s = stored.score;
+    const Value sign = s > 0 ? Value::Win : s < 0 ? Value::Lose : Value::Tie;
+    const char* wrong = stored.value != sign   ? "the value is not its score's sign"
+                        : !deep_test_(p, s)    ? "search: the score is below the stored one"
+                        : deep_test_(p, s + 1) ? "search: the score is above the stored one"
+                                               : nullptr;
+    if (wrong)
+      error(c, stored.value != sign ? ErrorKind::wrong_value : ErrorKind::wrong_score, p, rank, &stored, nullptr,
+            [wrong] { return std::string(wrong); });
+    return Outcome::frontier;
   }
 
   // --backtrack. Returns when every position reachable from the start is checked.
@@ -488,6 +511,7 @@ class Verifier {
   bool scored_, remoteness_, complete_;
   ErrorSink& sink_;
   DeepSolve deep_;
+  DeepTest deep_test_;
 };
 
 // Opens the database, dispatches on its game and runs the verifier that

@@ -44,9 +44,11 @@ void add_verify(CLI::App& app) {
       ->needs(rand);
   cmd->add_flag("--deep", o->deep,
                 "Partial databases (solve --store-depth): re-solve the children beyond the stored plies by "
-                "search (connect4) and check the last stored ply too");
+                "search and check the last stored ply too; under objective score, re-prove each score of the "
+                "last stored ply by two tests (at least s, not s + 1), one position at a time over every thread");
   add_integer_option<std::size_t>(cmd, "--deep-hash", o->deep_hash_mb, 1, kMaxHashMb,
-                                  "--deep: transposition table per thread, MiB (default 64)");
+                                  "--deep: transposition table per thread (objective score: of the one search), "
+                                  "MiB (default 64)");
   add_integer_option<std::size_t>(cmd, "--max-errors", o->max_errors, 0, std::numeric_limits<std::int64_t>::max(),
                                   "Errors listed, lowest database index first (default 20)");
   add_threads_option(cmd, o->threads, "0");
@@ -64,6 +66,7 @@ void add_verify(CLI::App& app) {
     o->cache_bytes = *cache_mb << 20;
     if (!o->progress) o->progress = ::isatty(2);
     const int threads = thread_count(o->threads);
+    o->threads = threads;  // a score database's --deep searcher takes them all
     tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
     verify::VerifyReport report;
     {

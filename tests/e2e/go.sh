@@ -203,6 +203,17 @@ grep -qx "checked    132 positions (132 visited, 132 canonical positions stored)
 run_capture "$BIN" verify --db "$WORK/s3-bad.gsdb" --backtrack --deep --json
 [ $RC -eq 1 ] && [ "$(json 'j["errors"], j["errors_by_kind"]["wrong_remoteness"]' <"$WORK/out")" == "4 0" ] \
   || fail "3x3 score faults: $(cat "$WORK/s3-faults") $(cat "$WORK/out")"
+# A wrong score of the last stored ply: --deep re-proves it by two tests at the
+# position ("at least s", not "at least s + 1"); above it the rule finds the parent.
+"$(dirname "$BIN")/gsolve-corrupt" --db "$WORK/s3.gsdb" --out "$WORK/s3-score.gsdb" --kind score --count 3 --seed 1 >/dev/null 2>&1
+run_capture "$BIN" verify --db "$WORK/s3-score.gsdb" --backtrack --deep
+[ $RC -eq 1 ] && grep -qx "errors     5 (wrong score 5)" "$WORK/out" &&
+  grep -qxF 'index 1028  wrong score  "pass b3 b1"  stored win, score +10  (search: the score is below the stored one)' "$WORK/out" &&
+  grep -qxF 'index 205  wrong score  "a3 pass b2"  stored lose, score -10  (search: the score is above the stored one)' "$WORK/out" &&
+  grep -qxF 'index 20  wrong score  "a3 pass"  stored win, score +9  expected win, score +10' "$WORK/out" ||
+  fail "3x3 score faults: $(cat "$WORK/out")"
+run_capture "$BIN" verify --db "$WORK/s3-score.gsdb" --backtrack
+[ $RC -eq 1 ] && grep -qx "errors     2 (wrong score 2)" "$WORK/out" || fail "3x3 score faults without --deep: $(cat "$WORK/out")"
 expect_exact "gsolve-corrupt: error: $WORK/s3.gsdb: --kind remoteness: the database keeps no remoteness (objective score)" \
   "$(dirname "$BIN")/gsolve-corrupt" --db "$WORK/s3.gsdb" --out "$WORK/s3-bad2.gsdb" --kind remoteness --count 1
 expect_error "--objective score applies to search solves (--store-depth D) of scored games (reversi, go)" \

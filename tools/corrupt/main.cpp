@@ -42,8 +42,8 @@ int main(int argc, char** argv) {
                                          "Records to change (default 0)");
   cli::add_integer_option<std::uint64_t>(&app, "--seed", o.seed, 0, std::numeric_limits<std::uint64_t>::max(),
                                          "Seed: the same seed changes the same records (default 1)");
-  app.add_option("--kind", o.kind, "value | remoteness | primitive | mixed (default mixed)")
-      ->check(CLI::IsMember({"value", "remoteness", "primitive", "mixed"}));
+  app.add_option("--kind", o.kind, "value | remoteness | score (scored databases) | primitive | mixed (default mixed)")
+      ->check(CLI::IsMember({"value", "remoteness", "score", "primitive", "mixed"}));
   app.add_flag("--damage-frame", o.damage_frame, "Also flip bytes inside one zstd frame that holds records");
   app.add_flag("--force", o.force, "Replace an existing --out file");
   try {
