@@ -114,7 +114,7 @@ ServedGame serve_database(const std::string& path, std::size_t cache_mb, const s
               missing = missing || !found.record.known();
               return found.record;
             });
-        if (!(missing && !complete)) out = report_to_json(report, c.scored);
+        if (!(missing && !complete)) out = report_to_json(report, c.scored, !c.remoteness);  // score: weak
       } catch (...) {
         pool->give(std::move(reader));
         throw;

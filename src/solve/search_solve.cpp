@@ -143,8 +143,11 @@ SolveResult solve_top(const G& g, const SolveOptions& options, Progress& progres
     if (t.primitive()) return primitive_record(t.value, scored ? t.score : 0);
     return score_only ? s.weak_record(p) : s.record(p);
   };
-  const bool serial =
+  // The root's choice for every process (thread counts may differ between machines).
+  std::uint32_t serial32 =
       search::kSerialSearcher<G> && options.journal.empty() && frontier.size() >= static_cast<std::size_t>(so.threads);
+  cluster.broadcast_value(serial32);
+  const bool serial = serial32 != 0;
   search::SearchOptions one_thread = so;
   one_thread.threads = 1;
   tbb::enumerable_thread_specific<std::unique_ptr<search::Searcher<G>>> searchers;

@@ -14,6 +14,7 @@ cd "$WORK"
 "$BIN" solve quickcross:3x3 --db qc33.gsdb >/dev/null
 "$BIN" solve reversi:4x4 --db r44.gsdb >/dev/null
 "$BIN" solve go:2x2 --db g22.gsdb --store-depth 4 >/dev/null
+"$BIN" solve go:2x2 --db g22s.gsdb --store-depth 4 --objective score >/dev/null
 
 # start_server args...: serves on a free loopback port; sets PID and URL.
 start_server() {
@@ -38,7 +39,7 @@ stop_server() {
 }
 
 echo "== the API against query --json and info --json"
-start_server --db ttt.gsdb --db c54.gsdb --db qc33.gsdb --db r44.gsdb --db g22.gsdb \
+start_server --db ttt.gsdb --db c54.gsdb --db qc33.gsdb --db r44.gsdb --db g22.gsdb --db g22s.gsdb \
   --game connect4:4x4 --game reversi:4x4 --game go:3x3
 python3 "$HERE/serve_api.py" "$BIN" "$URL" "$WORK"
 stop_server

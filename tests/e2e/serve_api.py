@@ -20,6 +20,7 @@ GAMES = {
     'qc33': (f'{WORK}/qc33.gsdb', 'quickcross:3x3', 40),
     'r44': (f'{WORK}/r44.gsdb', 'reversi:4x4', 40),
     'g22': (f'{WORK}/g22.gsdb', 'go:2x2', 12),  # stored to depth 4: deeper positions searched live
+    'g22s': (f'{WORK}/g22s.gsdb', 'go:2x2', 12),  # the same, objective score: no remoteness
     'connect4:4x4': (None, 'connect4:4x4', 8),
     'reversi:4x4': (None, 'reversi:4x4', 5),
     'go:3x3': (None, 'go:3x3', 3),
@@ -131,7 +132,7 @@ def query_error(args):
 
 
 def check_errors():
-    served = 'ttt, c54, qc33, r44, g22, connect4:4x4, reversi:4x4, go:3x3'
+    served = 'ttt, c54, qc33, r44, g22, g22s, connect4:4x4, reversi:4x4, go:3x3'
     expect(404, f"unknown game 'nope' (served: {served})", '/api/position?game=nope&position=')
     expect(404, f"unknown game 'nope' (served: {served})", '/api/info?game=nope')
     expect(400, "missing parameter 'game'", '/api/position?position=33')
