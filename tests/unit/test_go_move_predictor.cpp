@@ -39,6 +39,17 @@ std::string choice(const MovePredictor& predictor, const Go& go, const std::stri
   return c.child < 0 ? "none" : go.point_name(moves[c.child]) + (c.confident ? " confident" : "");
 }
 
+// The game after each legal move, in legal_moves' order.
+std::vector<GoGame> children_of(const GoGame& game, MoveList<Go>& moves) {
+  game.legal_moves(moves);
+  std::vector<GoGame> children;
+  for (const Go::Move m : moves) {
+    children.push_back(game);
+    children.back().play_unchecked(m);
+  }
+  return children;
+}
+
 std::string load_error(const std::string& path) {
   return gsolve::testing::error_message([&] { MovePredictor::load(path); });
 }
@@ -102,12 +113,7 @@ TEST_CASE("go move predictor: on the empty board the prover prefers the centre, 
   CHECK(weights.substr(0, 2) != "c3");
   const GoGame empty = parse_go_game(go, "");
   MoveList<Go> moves;
-  empty.legal_moves(moves);
-  std::vector<GoGame> children;
-  for (const Go::Move m : moves) {
-    children.push_back(empty);
-    children.back().play_unchecked(m);
-  }
+  const std::vector<GoGame> children = children_of(empty, moves);
   GoProver prover(go, std::size_t{1} << 20);
   const int predicted = prover.predicted_child(empty, GoProver::Goal::Score, 25, children);
   REQUIRE(predicted >= 0);
@@ -117,12 +123,7 @@ TEST_CASE("go move predictor: on the empty board the prover prefers the centre, 
   // After a stone the weights choose again.
   const GoGame after = parse_go_game(go, "c3 c4 d4 d3 d2 b3 c2 d5 e3 a3");
   MoveList<Go> replies;
-  after.legal_moves(replies);
-  std::vector<GoGame> next;
-  for (const Go::Move m : replies) {
-    next.push_back(after);
-    next.back().play_unchecked(m);
-  }
+  const std::vector<GoGame> next = children_of(after, replies);
   const int chosen = prover.predicted_child(after, GoProver::Goal::Score, 25, next);
   REQUIRE(chosen >= 0);
   CHECK(choice(predictor, go, "c3 c4 d4 d3 d2 b3 c2 d5 e3 a3").substr(0, 2) == go.point_name(replies[chosen]));

@@ -180,7 +180,7 @@ TEST_CASE("verify: the rule on hand cases (DESIGN.md, Values)") {
 
 TEST_CASE("verify: objective score compares value and score, never remoteness") {
   verify::ErrorKind kind{};
-  const Record expected = rule({R(L, 9, -6), R(L, 1, -2)}, true);  // win in 10, +6
+  const Record expected = rule({R(L, 9, -6), R(L, 1, -2)}, true);    // win in 10, +6
   CHECK(verify::compare_records(R(W, 0, 6), expected, true, kind));  // full: remoteness 0 is wrong
   CHECK(kind == verify::ErrorKind::wrong_remoteness);
   CHECK_FALSE(verify::compare_records(R(W, 0, 6), expected, true, kind, false));
