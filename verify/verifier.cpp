@@ -24,7 +24,7 @@ void run_with(const G& g, Store& store, const VerifyOptions& o, Progress& progre
   using Solvers = tbb::enumerable_thread_specific<std::unique_ptr<search::Searcher<G>>>;
   Solvers solvers;
   if constexpr (search::kHasSearcher<G>) {
-    if (o.deep && !report.complete)
+    if (o.deep && !report.complete && report.remoteness)
       deep = [&](const typename G::Position& p) {
         auto& solver = solvers.local();
         if (!solver) {
@@ -52,7 +52,6 @@ void run_with(const G& g, Store& store, const VerifyOptions& o, Progress& progre
         const auto [lowest, highest] = shared->impl().score_range(p);
         return t <= lowest || (t <= highest && shared->at_least(p, t));
       };
-      deep = {};
     }
   }
   if (o.deep && !report.complete && !deep && !deep_test)
