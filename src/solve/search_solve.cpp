@@ -83,9 +83,6 @@ SolveResult solve_top(const G& g, const SolveOptions& options, Progress& progres
     throw ParseError("--store-depth keeps scores: --objective wdl is not supported with it for " + g.spec());
   if (!G::kScored && options.score_only)
     throw ParseError("--objective score: " + g.spec() + " has no score (use full or wdl)");
-  constexpr bool go = std::is_same_v<G, GoLine>;
-  if (!go && !options.journal.empty())
-    throw ParseError("--journal applies to go search solves (go:WxH --store-depth D), not " + g.spec());
   const bool scored = G::kScored;
   const bool score_only = options.score_only;
   std::vector<std::uint64_t> tiers;

@@ -13,6 +13,8 @@ namespace gsolve {
 SolveResult solve_spec(const std::string& spec, const SolveOptions& options, Progress& progress) {
   return with_game(spec, [&](const auto& game) -> SolveResult {
     using G = std::decay_t<decltype(game)>;
+    if (!options.journal.empty() && (options.store_depth < 0 || !std::is_same_v<G, GoLine>))
+      throw ParseError("--journal applies to go search solves (go:WxH --store-depth D), not " + game.spec());
     if (options.store_depth >= 0) {
       if constexpr (search::kHasSearcher<G>)
         return solve_top(game, options, progress);
@@ -23,8 +25,6 @@ SolveResult solve_spec(const std::string& spec, const SolveOptions& options, Pro
       throw ParseError(game.spec() + " is solved by search: give --store-depth D (the plies stored)");
     if (options.score_only)
       throw ParseError("--objective score applies to search solves (--store-depth D) of scored games (reversi, go)");
-    if (!options.journal.empty())
-      throw ParseError("--journal applies to go search solves (go:WxH --store-depth D), not " + game.spec());
     if (!game.has_rank()) throw ParseError(game.spec() + " has no dense rank: it is too large for a strong solve");
     std::vector<std::uint64_t> tiers;
     for (int t = 0; t <= game.tier_count(); ++t) tiers.push_back(game.tier_begin(t));

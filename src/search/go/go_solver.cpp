@@ -179,15 +179,14 @@ int GoSolver::solve(const GoGame& game) {
     const bool black = game.position().black_to_move;
     const int t = black ? most : -most + 1;  // White to move: the test fails where Black takes the board
     proven_score_ = {lower, upper};
-    const bool holds = test_one(game, GoProver::Goal::Score, t);
-    if (black && holds) lower = upper = most;
-    if (!black && !holds) lower = upper = -most;
-    if (black && !holds) upper = most - 1;
-    if (!black && holds) lower = -most + 1;
-    if (lower == upper) {
-      proven_score_ = {lower, upper};
-      return lower;
+    if (test_one(game, GoProver::Goal::Score, t) == black) {  // Black takes the board
+      proven_score_ = {black ? most : -most, black ? most : -most};
+      return proven_score_.lower;
     }
+    if (black)
+      upper = most - 1;
+    else
+      lower = -most + 1;
   }
   return narrow(game, GoProver::Goal::Score, lower, upper, std::clamp(1, lower, upper), &proven_score_);
 }
