@@ -69,7 +69,8 @@ struct RecordSource {
       const Record r = stored(canonical);
       if (r.known() || !searcher) return r;
     }
-    if (!searcher || stopped) return {};
+    if (!searcher) return {};
+    if (stopped) return recorded(canonical, form);
     searched = true;
     // The last records found: symmetric moves share a canonical child, searched once.
     for (const auto& [q, r] : recent)
@@ -126,6 +127,20 @@ struct RecordSource {
   std::vector<std::pair<typename G::Position, Record>> recent;
 
   Record search_record(const typename G::Position& p) { return weak ? searcher->weak_record(p) : searcher->record(p); }
+  // After a stop, the record the searcher's records alone give (a Go proof
+  // journal: the proof's own moves), else unknown; no search.
+  Record recorded(const typename G::Position& canonical, const typename G::Position& form) {
+    for (const auto& [q, r] : recent)
+      if (q == canonical) return r;
+    if (!searcher->set_recorded_only(true)) return {};
+    Record r{};
+    try {
+      if constexpr (search::kHasSearcher<G>) r = search_record(form);
+    } catch (const search::Stopped&) {
+    }
+    searcher->set_recorded_only(false);
+    return r;
+  }
 };
 
 // Both sides' best moves from p, whose record is `here`, as text: the stored

@@ -108,6 +108,11 @@ void add_solve(CLI::App& app) {
                   "go: record every proof test closed in FILE (created if missing) and take the answers it holds "
                   "(a proof of tools/go5x5_proof.sh, or a killed solve's); the stored positions are then searched "
                   "one at a time, each with every thread");
+  cmd->add_option("--cut-plies", opts->cut_plies,
+                  "go search solves: a proof test is cut at its root and its children's tests again down to N "
+                  "plies below it (default 3); deeper cuts make the tests run whole smaller, so that a --journal "
+                  "records more often and a kill loses less")
+      ->check(integer_range<int>(1, 20));
   add_integer_option(cmd, "--zstd-level", opts->zstd_level, 1, 22,
                      "zstd level of the record frames (default 14 for connect4, else 6)");
   auto max_memory = std::make_shared<std::uint64_t>(0);

@@ -85,6 +85,11 @@ class SearchImpl {
   virtual std::optional<std::pair<int, int>> proven_range() const { return std::nullopt; }
   // A deadline the engine checks itself, besides the stop flag (stop.h) a watcher sets.
   virtual void set_deadline(std::optional<std::chrono::steady_clock::time_point>) {}
+  // From now on (or no longer) searches answer only from what the engine has
+  // recorded (go: a proof journal's tests), throwing Stopped where it holds
+  // nothing: what a query can still say after its time ran out. False where
+  // the engine records nothing (searches are unchanged then).
+  virtual bool set_recorded_only(bool) { return false; }
   // Table sharing between the processes of a job (table_share.h); none by
   // default (the go line searcher: its results depend on the line).
   virtual void share_table(bool) {}
@@ -161,6 +166,8 @@ class Searcher {
   std::pair<int, int> proven_range() const { return impl_->proven_range().value_or(proven_); }
   // Searches past the deadline throw Stopped (as on a stop request; none: no deadline).
   void set_deadline(std::optional<std::chrono::steady_clock::time_point> deadline) { impl_->set_deadline(deadline); }
+  // See SearchImpl::set_recorded_only.
+  bool set_recorded_only(bool on) { return impl_->set_recorded_only(on); }
   // One best line of play from p to the end of the game, both sides keeping
   // their record (the winner the soonest win, the loser the latest loss, the
   // score first): as many moves as p's remoteness.

@@ -110,6 +110,7 @@ SolveResult solve_top(const G& g, const SolveOptions& options, Progress& progres
   so.threads = options.threads > 0 ? options.threads : 1;
   so.hash_mb = options.hash_mb;
   so.journal = options.journal;
+  so.cut_plies = options.cut_plies;
   search::Searcher<G> searcher(g, so);
 
   // The frontier: positions at the last stored ply, committed in small

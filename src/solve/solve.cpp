@@ -15,6 +15,8 @@ SolveResult solve_spec(const std::string& spec, const SolveOptions& options, Pro
     using G = std::decay_t<decltype(game)>;
     if (!options.journal.empty() && (options.store_depth < 0 || !std::is_same_v<G, GoLine>))
       throw ParseError("--journal applies to go search solves (go:WxH --store-depth D), not " + game.spec());
+    if (options.cut_plies > 0 && (options.store_depth < 0 || !std::is_same_v<G, GoLine>))
+      throw ParseError("--cut-plies applies to go search solves (go:WxH --store-depth D), not " + game.spec());
     if (options.store_depth >= 0) {
       if constexpr (search::kHasSearcher<G>)
         return solve_top(game, options, progress);

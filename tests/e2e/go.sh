@@ -229,6 +229,29 @@ cp "$(dirname "$0")/../../data/go/5x5-proof.journal" "$WORK/5x5.journal"
 [ "$(json 'j["start"], j["search_nodes"]' <"$WORK/g5.json")" == "{'remoteness': None, 'score': 25, 'value': 'win'} 0" ] \
   || fail "5x5 start from the journal: $(cat "$WORK/g5.json")"
 cmp -s "$WORK/5x5.journal" "$(dirname "$0")/../../data/go/5x5-proof.journal" || fail "the 5x5 journal changed"
+# After --time runs out a query's moves still take the journal's answers
+# (no search): 5x5's proven c3, the others unknown, the journal untouched.
+out=$("$BIN" query --game go:5x5 --journal "$WORK/5x5.journal" --weak --time 1 "")
+grep -qxF "(start): win, score +25 (searched; incomplete: --time 1 s ran out)" <<<"$out" || fail "5x5 weak query: $out"
+[ "$(grep -c ' unknown$' <<<"$out")" == 25 ] && grep -qxF "  * c3     win, score +25" <<<"$out" \
+  || fail "5x5 weak query's moves: $out"
+cmp -s "$WORK/5x5.journal" "$(dirname "$0")/../../data/go/5x5-proof.journal" || fail "the 5x5 journal changed"
+# Those lookups leave the position's own bounds as its search proved them:
+# the journal's "at least 1" and the split's child tests (two threads).
+"$BIN" query --game go:4x4 --journal "$WORK/4x4.journal" --at-least 1 --threads 2 "" >/dev/null
+out=$("$BIN" query --game go:4x4 --journal "$WORK/4x4.journal" --weak --time 0.001 --json "")
+grep -qF '"score_lower":1,"score_upper":16,' <<<"$out" || fail "4x4 bounds after the journal's lookups: $out"
+# --cut-plies as query's: the proof's own cut depth, the same answers.
+"$BIN" solve go:5x5 --db "$WORK/g5c.gsdb" --store-depth 0 --objective score --journal "$WORK/5x5.journal" \
+  --cut-plies 6 --json >"$WORK/g5c.json"
+[ "$(json 'j["start"], j["search_nodes"], j["signature"]' <"$WORK/g5c.json")" == \
+  "$(json 'j["start"], j["search_nodes"], j["signature"]' <"$WORK/g5.json")" ] || fail "5x5 --cut-plies 6: $(cat "$WORK/g5c.json")"
+expect_error "--cut-plies applies to go search solves (go:WxH --store-depth D), not connect4:4x4" \
+  "$BIN" solve connect4:4x4 --db "$WORK/none.gsdb" --store-depth 2 --cut-plies 4
+expect_error "--cut-plies applies to go search solves (go:WxH --store-depth D), not go:2x2" \
+  "$BIN" solve go:2x2 --db "$WORK/none.gsdb" --cut-plies 4
+expect_error "--cut-plies: expected an integer 1..20, got '21'" "$BIN" solve go:3x3 --db "$WORK/none.gsdb" --store-depth 1 --cut-plies 21
+[ ! -e "$WORK/none.gsdb" ] || fail "a refused solve left a file"
 
 # Self-play from the solution ends at the game value.
 source "$(dirname "$0")/go_selfplay.inc"

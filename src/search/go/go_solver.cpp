@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "src/search/go/proof_journal.h"
 #include "src/search/go/root_split.h"
 #include "src/search/go/threshold_steps.h"
 
@@ -61,6 +62,7 @@ int GoSolver::window(const GoGame& game, int alpha, int beta) {
 }
 
 bool GoSolver::at_least(const GoGame& game, int t) {
+  if (recorded_only_) return recorded(game, GoProver::Goal::Score, t);
   return split_at_least(provers_, game, GoProver::Goal::Score, t, split_progress_,
                         provers_.size() == 1 ? kAloneOneProver : kAloneExpansions, cut_plies_, journal_);
 }
@@ -90,7 +92,23 @@ std::size_t GoSolver::table_bytes() const {
   return timed_.table_bytes() + provers_[0]->table_bytes();  // the provers' table is shared
 }
 
+void GoSolver::set_recorded_only(bool on) {
+  if (on == recorded_only_) return;
+  if (on)
+    searched_score_ = proven_score_;
+  else
+    proven_score_ = searched_score_;
+  recorded_only_ = on;
+}
+
+bool GoSolver::recorded(const GoGame& game, GoProver::Goal goal, int t) const {
+  const std::optional<bool> answer = journal_ ? journal_->find(game, goal, t) : std::nullopt;
+  if (!answer) throw GoProver::TimedOut{};
+  return *answer;
+}
+
 bool GoSolver::test(int i, const GoGame& game, GoProver::Goal goal, int t) {
+  if (recorded_only_) return recorded(game, goal, t);
   GoProver* const prover = provers_[i].get();
   return split_at_least(std::span<GoProver* const>(&prover, 1), game, goal, t, {}, kAloneOneProver, cut_plies_,
                         journal_);
@@ -160,6 +178,7 @@ int GoSolver::narrow(const GoGame& game, GoProver::Goal goal, int lower, int upp
 }
 
 bool GoSolver::test_one(const GoGame& game, GoProver::Goal goal, int t) {
+  if (recorded_only_) return recorded(game, goal, t);
   if (provers_.size() > 1)
     return split_at_least(provers_, game, goal, t, split_progress_, kAloneExpansions, cut_plies_, journal_);
   const GoGame* games[1] = {&game};

@@ -105,6 +105,10 @@ class GoSolver {
   // Deeper cuts make the tests that run whole smaller: a journal records
   // them more often, so a kill loses less.
   void set_cut_plies(int plies) { cut_plies_ = std::max(plies, 1); }
+  // From now on (or no longer) every test is answered by the journal alone,
+  // and one it does not decide throws GoProver::TimedOut at once: what is
+  // known after a deadline. proven_score() is left as the last search made it.
+  void set_recorded_only(bool on);
 
   // Tests after the deadline throw GoProver::TimedOut (checked every 4096
   // expansions; none by default). What the table holds stays exact, and so
@@ -131,6 +135,8 @@ class GoSolver {
   // range as the tests narrow it (a true bound only where [lower, upper]
   // holds the answer from the start).
   int narrow(const GoGame& game, GoProver::Goal goal, int lower, int upper, int first, ScoreRange* proven = nullptr);
+  // The journal's answer to a test where recorded_only_ (else TimedOut).
+  bool recorded(const GoGame& game, GoProver::Goal goal, int t) const;
   // One test, split over the provers where there are several (root_split.h).
   bool test_one(const GoGame& game, GoProver::Goal goal, int t);
   // Whether prover i's test of "the side to move reaches t" holds, cut at
@@ -143,6 +149,8 @@ class GoSolver {
   TimedSearch timed_;  // a quarter of the bytes
   SplitProgress split_progress_;
   ProofJournal* journal_ = nullptr;
+  bool recorded_only_ = false;
+  ScoreRange searched_score_{};  // proven_score_ while recorded_only_
   int cut_plies_ = kCutPlies;
   std::vector<std::unique_ptr<GoProver>> provers_;  // one per thread, over one table of the rest
   ScoreRange proven_score_{};

@@ -59,6 +59,11 @@ class GoLineSearch final : public SearchImpl<GoLine> {
   void set_deadline(std::optional<std::chrono::steady_clock::time_point> deadline) override {
     solver_.set_deadline(deadline);
   }
+  bool set_recorded_only(bool on) override {
+    if (!journal_) return false;
+    solver_.set_recorded_only(on);
+    return true;
+  }
   std::optional<std::pair<int, int>> proven_range() const override {
     const auto r = solver_.proven_score();
     return std::pair{r.lower, r.upper};
