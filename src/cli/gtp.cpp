@@ -29,6 +29,7 @@
 #include "src/core/version.h"
 #include "src/search/go/benson.h"
 #include "src/search/go/go_solver.h"
+#include "src/search/go/proof_journal.h"
 
 namespace gsolve::cli {
 namespace {
@@ -60,6 +61,7 @@ struct GtpOptions {
   std::string db_path;
   int threads = 1;
   std::size_t hash_mb = 256;
+  std::string journal;  // go proof journal (--journal FILE)
 };
 
 struct GtpError {
@@ -91,8 +93,14 @@ constexpr double kStatusSeconds = 10;
 
 class GtpEngine {
  public:
-  GtpEngine(const Go& go, const GtpOptions& o, std::unique_ptr<GoLineBook> book)
-      : go_(go), game_(std::make_unique<GoGame>(go)), options_(o), book_(std::move(book)) {}
+  GtpEngine(const Go& go, const GtpOptions& o, std::unique_ptr<GoLineBook> book,
+            std::unique_ptr<search::go::ProofJournal> journal)
+      : go_(go),
+        game_(std::make_unique<GoGame>(go)),
+        options_(o),
+        book_(std::move(book)),
+        journal_(std::move(journal)),
+        journal_go_(go.spec()) {}
 
   // Runs one command; returns false after quit.
   bool run(const std::string& command, const std::vector<std::string>& args, std::string& reply) {
@@ -237,7 +245,10 @@ class GtpEngine {
     }
     if (seconds <= 0) return solver().best_move(*game_);
     const auto c = solver().choose_move(*game_, seconds);
-    if (!c.proven)
+    if (c.score_only)
+      std::cerr << fmt::format("genmove: {} keeps the proven score, {}; its length is not proven within {} s\n",
+                               go_.point_name(c.move), fmt::format("{:+}", c.lower), seconds);
+    else if (!c.proven)
       std::cerr << fmt::format("genmove: no proof within {} s; {} is the best move of depth {} (score {})\n", seconds,
                                go_.point_name(c.move), c.depth,
                                c.depth ? fmt::format("in [{}, {}]", c.lower, c.upper) : "unknown");
@@ -374,6 +385,7 @@ class GtpEngine {
     if (!solver_ || solver_go_ != go_.spec()) {
       solver_ = std::make_unique<search::go::GoSolver>(go_, options_.hash_mb << 20, options_.threads);
       solver_go_ = go_.spec();
+      if (journal_ && journal_go_ == solver_go_) solver_->set_journal(journal_.get());
     }
     return *solver_;
   }
@@ -397,10 +409,12 @@ class GtpEngine {
   std::unique_ptr<GoGame> game_;
   GtpOptions options_;
   std::unique_ptr<search::go::GoSolver> solver_;
-  std::string solver_go_;             // the rules solver_ was made for
-  std::unique_ptr<GoLineBook> book_;  // --db: stored lines answer genmove first
-  std::optional<GtpClock> clock_;     // time_settings
-  GtpClock::Left left_[2];            // time_left of Black, White
+  std::string solver_go_;                              // the rules solver_ was made for
+  std::unique_ptr<GoLineBook> book_;                   // --db: stored lines answer genmove first
+  std::unique_ptr<search::go::ProofJournal> journal_;  // --journal: for the --game's rules only
+  std::string journal_go_;
+  std::optional<GtpClock> clock_;  // time_settings
+  GtpClock::Left left_[2];         // time_left of Black, White
 };
 
 // GTP framing: strip CR and control characters, tabs to spaces, '#' comments; empty lines ignored.
@@ -411,7 +425,8 @@ void run_gtp(const std::string& spec, const GtpOptions& o) {
   const Go go = Go::from_options(colon == std::string::npos ? "" : std::string_view(spec).substr(colon + 1));
   auto book = db_path.empty() ? nullptr : std::make_unique<GoLineBook>(db_path);
   if (book && book->spec() != go.spec()) throw ParseError(db_path + " holds " + book->spec() + ", not " + go.spec());
-  GtpEngine engine(go, o, std::move(book));
+  auto journal = o.journal.empty() ? nullptr : std::make_unique<search::go::ProofJournal>(o.journal, go);
+  GtpEngine engine(go, o, std::move(book), std::move(journal));
   for (std::string raw; std::getline(std::cin, raw);) {
     std::string line;
     for (char c : raw) {
@@ -463,6 +478,9 @@ void add_gtp(CLI::App& app) {
   cmd->add_option("--db", o->db_path,
                   "A Go database of lines (solve go:WxH --store-depth D): genmove plays its stored best move while "
                   "the game, from the empty board under the same rules, is within its depth; the search after");
+  cmd->add_option("--journal", o->journal,
+                  "A Go proof journal (query --journal, tools/go5x5_proof.sh) for the --game's rules: its tests "
+                  "answer genmove's, which records the tests it closes there");
   add_threads_option(cmd, o->threads, "1");
   add_integer_option<std::size_t>(cmd, "--hash", o->hash_mb, 1, kMaxHashMb,
                                   "Search tables in MB: a quarter for the timed search, the rest one table for all the "

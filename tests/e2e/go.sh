@@ -241,6 +241,17 @@ cmp -s "$WORK/5x5.journal" "$(dirname "$0")/../../data/go/5x5-proof.journal" || 
 "$BIN" query --game go:4x4 --journal "$WORK/4x4.journal" --at-least 1 --threads 2 "" >/dev/null
 out=$("$BIN" query --game go:4x4 --journal "$WORK/4x4.journal" --weak --time 0.001 --json "")
 grep -qF '"score_lower":1,"score_upper":16,' <<<"$out" || fail "4x4 bounds after the journal's lookups: $out"
+# gtp --journal: genmove plays a move that keeps the proven score where the
+# journal holds it (5x5: c3, and Black's proving answer to White's c2, a
+# symmetric image of the journal's line), saying the length is unproven.
+cp "$(dirname "$0")/../../data/go/5x5-proof.journal" "$WORK/gtp5.journal"
+reply=$(printf 'genmove b\nplay w c2\ngenmove b\nquit\n' |
+  "$BIN" gtp --game go:5x5 --journal "$WORK/gtp5.journal" --time 2 --hash 256 2>"$WORK/gtp5.err" | grep '^= [A-Z]')
+[ "$reply" == $'= C3\n= B3' ] || fail "5x5 gtp from the journal: $reply"
+[ "$(cat "$WORK/gtp5.err")" == $'genmove: c3 keeps the proven score, +25; its length is not proven within 2 s\ngenmove: b3 keeps the proven score, +25; its length is not proven within 2 s' ] \
+  || fail "5x5 gtp from the journal, stderr: $(cat "$WORK/gtp5.err")"
+expect_error "journal $WORK/gtp5.journal: not a journal of go:4x4 (its first line is \"gsolve go proof journal 1 go:5x5\")" \
+  "$BIN" gtp --game go:4x4 --journal "$WORK/gtp5.journal"
 # --cut-plies as query's: the proof's own cut depth, the same answers.
 "$BIN" solve go:5x5 --db "$WORK/g5c.gsdb" --store-depth 0 --objective score --journal "$WORK/5x5.journal" \
   --cut-plies 6 --json >"$WORK/g5c.json"

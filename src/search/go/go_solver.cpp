@@ -284,6 +284,36 @@ Go::Move GoSolver::best_move(const GoGame& game) {
   throw std::logic_error("go: no move reaches the position's value");
 }
 
+Go::Move GoSolver::score_move(const GoGame& game, int& score) {
+  score = solve(game);
+  if (game.over()) return Go::kPass;
+  MoveList<Go> moves;
+  timed_.root_moves(game, moves);
+  std::vector<GoGame> children(moves.size(), game);
+  for (std::size_t i = 0; i < moves.size(); ++i) children[i].play_unchecked(moves[i]);
+  // A move keeps the score s when its child's side to move cannot reach -s + 1.
+  const int child_t = -score + 1;
+  // A child the journal already decides first (no search): the proof's own move.
+  if (journal_ && !recorded_only_) {
+    set_recorded_only(true);
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      try {
+        if (!test_one(children[i], GoProver::Goal::Score, child_t)) {
+          set_recorded_only(false);
+          return moves[i];
+        }
+      } catch (const GoProver::TimedOut&) {
+      }
+    }
+    set_recorded_only(false);
+  }
+  const int predicted = provers_[0]->predicted_child(game, GoProver::Goal::Score, score, children);
+  if (predicted >= 0 && !test_one(children[predicted], GoProver::Goal::Score, child_t)) return moves[predicted];
+  for (std::size_t i = 0; i < moves.size(); ++i)
+    if (static_cast<int>(i) != predicted && !test_one(children[i], GoProver::Goal::Score, child_t)) return moves[i];
+  throw std::logic_error("go: no move keeps the position's score");
+}
+
 GoSolver::TimedChoice GoSolver::choose_move(const GoGame& game, double seconds) {
   MoveList<Go> moves;
   timed_.root_moves(game, moves);
@@ -301,12 +331,15 @@ GoSolver::TimedChoice GoSolver::choose_move(const GoGame& game, double seconds) 
       }
     } deadlines{provers_};
     for (auto& p : provers_) p->set_deadline(start + half);
+    std::optional<TimedChoice> kept;
     try {
-      const Go::Move m = best_move(game);
-      const int s = score_of(value(game));  // cheap: the table holds the tests just made
-      return {m, true, s, s, 0};
+      int s = 0;
+      const Go::Move m = score_move(game, s);
+      kept = TimedChoice{m, true, s, s, 0, true};
+      return {best_move(game), true, s, s, 0};
     } catch (const GoProver::TimedOut&) {
     }
+    if (kept) return *kept;
   }
   seconds -= std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return timed_.choose(game, moves, seconds);

@@ -81,11 +81,21 @@ class GoSolver {
   std::vector<MoveResult> analyze(const GoGame& game);
   // A best move (kPass when the game is over).
   Go::Move best_move(const GoGame& game);
+  // A move that keeps the position's exact score, which it sets `score` to
+  // (kPass when the game is over): the score's tests alone, no length, so
+  // not always the soonest win or the latest loss. Playing such moves
+  // reaches that score (the game is finite under superko). A move the
+  // journal decides is taken first, then the predicted move is tested where
+  // the prover predicts one, then the others in the timed search's order
+  // (centre outwards).
+  Go::Move score_move(const GoGame& game, int& score);
 
-  // A move within a time limit: first a proven best move (best_move) within
-  // half the time; failing that, the deepening runs over the root's moves
-  // until one move's score is proven best or the time runs out; then the move
-  // with the best bounds of the deepest finished depth is chosen.
+  // A move within a time limit: first, within half the time, a move that
+  // keeps the proven score (score_move), then a proven best move
+  // (best_move), which is preferred where it finishes; with neither, the
+  // deepening runs over the root's moves until one move's score is proven
+  // best or the time runs out; then the move with the best bounds of the
+  // deepest finished depth is chosen.
   using TimedChoice = TimedSearch::Choice;
   TimedChoice choose_move(const GoGame& game, double seconds);
 

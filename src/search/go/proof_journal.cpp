@@ -31,7 +31,7 @@ bool parse_number(std::string_view text, T& value) {
 }  // namespace
 
 ProofJournal::ProofJournal(const std::string& path, const Go& go)
-    : path_(path), header_("gsolve go proof journal 1 " + go.spec()) {
+    : symmetry_(go), path_(path), header_("gsolve go proof journal 1 " + go.spec()) {
   fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
   if (fd_ < 0) throw std::runtime_error(system_error(path, "cannot open"));
   if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
@@ -116,11 +116,12 @@ void ProofJournal::load() {
     throw std::runtime_error(system_error(path_, "cannot truncate"));
 }
 
-std::string ProofJournal::key(const GoGame& game, GoProver::Goal goal) {
+std::string ProofJournal::key(const GoGame& game, GoProver::Goal goal, int s) const {
   std::string k;
   for (const Go::Position& p : game.line()) {
     if (!k.empty()) k += '/';
-    k += fmt::format("{:x}.{:x}.{}{}", p.black, p.white, int{p.black_to_move}, int{p.passes});
+    k += fmt::format("{:x}.{:x}.{}{}", symmetry_.apply(s, p.black), symmetry_.apply(s, p.white), int{p.black_to_move},
+                     int{p.passes});
   }
   k += goal == GoProver::Goal::Score ? " S" : " V";
   return k;
@@ -139,12 +140,13 @@ bool ProofJournal::add(const std::string& key, int t, bool holds) {
 }
 
 std::optional<bool> ProofJournal::find(const GoGame& game, GoProver::Goal goal, int t) const {
-  const std::string k = key(game, goal);
   const std::lock_guard<std::mutex> hold(lock_);
-  const auto it = known_.find(k);
-  if (it == known_.end()) return std::nullopt;
-  if (t <= it->second.holds_up_to) return true;
-  if (t >= it->second.fails_from) return false;
+  for (int s = 0; s < symmetry_.count(); ++s) {
+    const auto it = known_.find(key(game, goal, s));
+    if (it == known_.end()) continue;
+    if (t <= it->second.holds_up_to) return true;
+    if (t >= it->second.fails_from) return false;
+  }
   return std::nullopt;
 }
 

@@ -10,6 +10,8 @@
 // superko included; the rules (go:WxH, komi, superko) are the journal's
 // header. "At least t" holds for every t' <= t where it holds for t and fails
 // for every t' >= t where it fails for t, so one record answers those too.
+// A record answers the lines it maps to under a symmetry of the board too
+// (every board of the line mapped alike: the same game, superko included).
 //
 // The file: a header line, then one line per test:
 //   <line> <S|V> <t> <0|1> <expansions> <check>
@@ -31,6 +33,7 @@
 #include <string>
 
 #include "games/go.h"
+#include "src/search/go/board_symmetry.h"
 #include "src/search/go/prover.h"
 
 namespace gsolve::search::go {
@@ -46,7 +49,7 @@ class ProofJournal {
   ProofJournal& operator=(const ProofJournal&) = delete;
 
   // The recorded answer to "the side to move reaches t" in the line's last
-  // position, if one decides it.
+  // position, if one decides it (the line's or a symmetric line's record).
   std::optional<bool> find(const GoGame& game, GoProver::Goal goal, int t) const;
   // Records a finished test (on the disk before it returns). Throws
   // std::runtime_error when the write fails.
@@ -59,10 +62,12 @@ class ProofJournal {
     int holds_up_to = INT_MIN;  // the largest t recorded to hold
     int fails_from = INT_MAX;   // the smallest t recorded to fail
   };
-  static std::string key(const GoGame& game, GoProver::Goal goal);
+  // The key of the line mapped by symmetry s of symmetry_ (0: the line as played).
+  std::string key(const GoGame& game, GoProver::Goal goal, int s = 0) const;
   void load();
   bool add(const std::string& key, int t, bool holds);  // false when it contradicts a record
 
+  BoardSymmetry symmetry_;
   std::string path_;
   std::string header_;
   int fd_ = -1;

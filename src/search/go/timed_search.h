@@ -36,7 +36,8 @@ class TimedSearch {
     Go::Move move = Go::kPass;
     bool proven = false;                        // the move's score is the position's value
     int lower = -kInfinity, upper = kInfinity;  // bounds on the move's score for the mover
-    int depth = 0;  // the deepest finished depth (0: proven by the prover, or none finished)
+    int depth = 0;            // the deepest finished depth (0: proven by the prover, or none finished)
+    bool score_only = false;  // proven: the move keeps the score; its length is not proven
   };
   // The legal moves of `game` in the search's order (centre outwards, the pass
   // last): among equal bounds the first move is kept, so an unproven choice
