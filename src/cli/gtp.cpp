@@ -246,8 +246,8 @@ class GtpEngine {
     if (seconds <= 0) return solver().best_move(*game_);
     const auto c = solver().choose_move(*game_, seconds);
     if (c.score_only)
-      std::cerr << fmt::format("genmove: {} keeps the proven score, {}; its length is not proven within {} s\n",
-                               go_.point_name(c.move), fmt::format("{:+}", c.lower), seconds);
+      std::cerr << fmt::format("genmove: {} keeps the proven score, {:+}; its length is not proven within {} s\n",
+                               go_.point_name(c.move), c.lower, seconds);
     else if (!c.proven)
       std::cerr << fmt::format("genmove: no proof within {} s; {} is the best move of depth {} (score {})\n", seconds,
                                go_.point_name(c.move), c.depth,
@@ -412,9 +412,9 @@ class GtpEngine {
   std::string solver_go_;                              // the rules solver_ was made for
   std::unique_ptr<GoLineBook> book_;                   // --db: stored lines answer genmove first
   std::unique_ptr<search::go::ProofJournal> journal_;  // --journal: for the --game's rules only
-  std::string journal_go_;
-  std::optional<GtpClock> clock_;  // time_settings
-  GtpClock::Left left_[2];         // time_left of Black, White
+  std::string journal_go_;                             // the rules journal_ is for (boardsize and komi change go_)
+  std::optional<GtpClock> clock_;                      // time_settings
+  GtpClock::Left left_[2];                             // time_left of Black, White
 };
 
 // GTP framing: strip CR and control characters, tabs to spaces, '#' comments; empty lines ignored.

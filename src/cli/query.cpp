@@ -70,11 +70,11 @@ struct RecordSource {
       if (r.known() || !searcher) return r;
     }
     if (!searcher) return {};
-    if (stopped) return recorded(canonical, form);
-    searched = true;
+    if (!stopped) searched = true;
     // The last records found: symmetric moves share a canonical child, searched once.
     for (const auto& [q, r] : recent)
       if (q == canonical) return r;
+    if (stopped) return recorded(form);
     try {
       if constexpr (search::kHasSearcher<G>) {
         if (recent.size() >= 64) recent.clear();
@@ -129,9 +129,7 @@ struct RecordSource {
   Record search_record(const typename G::Position& p) { return weak ? searcher->weak_record(p) : searcher->record(p); }
   // After a stop, the record the searcher's records alone give (a Go proof
   // journal: the proof's own moves), else unknown; no search.
-  Record recorded(const typename G::Position& canonical, const typename G::Position& form) {
-    for (const auto& [q, r] : recent)
-      if (q == canonical) return r;
+  Record recorded(const typename G::Position& form) {
     if (!searcher->set_recorded_only(true)) return {};
     Record r{};
     try {

@@ -13,10 +13,12 @@ namespace gsolve {
 SolveResult solve_spec(const std::string& spec, const SolveOptions& options, Progress& progress) {
   return with_game(spec, [&](const auto& game) -> SolveResult {
     using G = std::decay_t<decltype(game)>;
-    if (!options.journal.empty() && (options.store_depth < 0 || !std::is_same_v<G, GoLine>))
-      throw ParseError("--journal applies to go search solves (go:WxH --store-depth D), not " + game.spec());
-    if (options.cut_plies > 0 && (options.store_depth < 0 || !std::is_same_v<G, GoLine>))
-      throw ParseError("--cut-plies applies to go search solves (go:WxH --store-depth D), not " + game.spec());
+    const auto go_search_only = [&](bool given, const std::string& option) {
+      if (given && (options.store_depth < 0 || !std::is_same_v<G, GoLine>))
+        throw ParseError(option + " applies to go search solves (go:WxH --store-depth D), not " + game.spec());
+    };
+    go_search_only(!options.journal.empty(), "--journal");
+    go_search_only(options.cut_plies > 0, "--cut-plies");
     if (options.store_depth >= 0) {
       if constexpr (search::kHasSearcher<G>)
         return solve_top(game, options, progress);

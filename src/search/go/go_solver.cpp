@@ -294,19 +294,9 @@ Go::Move GoSolver::score_move(const GoGame& game, int& score) {
   // A move keeps the score s when its child's side to move cannot reach -s + 1.
   const int child_t = -score + 1;
   // A child the journal already decides first (no search): the proof's own move.
-  if (journal_ && !recorded_only_) {
-    set_recorded_only(true);
-    for (std::size_t i = 0; i < moves.size(); ++i) {
-      try {
-        if (!test_one(children[i], GoProver::Goal::Score, child_t)) {
-          set_recorded_only(false);
-          return moves[i];
-        }
-      } catch (const GoProver::TimedOut&) {
-      }
-    }
-    set_recorded_only(false);
-  }
+  if (journal_)
+    for (std::size_t i = 0; i < moves.size(); ++i)
+      if (journal_->find(children[i], GoProver::Goal::Score, child_t) == false) return moves[i];
   const int predicted = provers_[0]->predicted_child(game, GoProver::Goal::Score, score, children);
   if (predicted >= 0 && !test_one(children[predicted], GoProver::Goal::Score, child_t)) return moves[predicted];
   for (std::size_t i = 0; i < moves.size(); ++i)
