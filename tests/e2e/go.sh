@@ -130,6 +130,13 @@ untimed=$(printf "$cmds" | "$BIN" gtp --game go:4x4 | grep '^= [A-Z]')
 [ "$timed" == "= A4" ] && [ "$untimed" == "= A4" ] || fail "4x4 timed genmove after 8 moves: $timed, untimed $untimed"
 [ ! -s "$WORK/time.err" ] || fail "4x4 timed genmove after 8 moves is proven, yet: $(cat "$WORK/time.err")"
 expect_error "--time: expected seconds > 0, got '-1'" "$BIN" gtp --game go:3x3 --time -1
+# After White's pass, passing would end the 5x5 game at a proven +1; the
+# other moves are open (the board is +25): the timed genmove plays on.
+reply=$(printf 'play b c3\nplay w c4\nplay b b3\nplay w pass\ngenmove b\nquit\n' |
+  "$BIN" gtp --game go:5x5 --time 1 --hash 64 2>"$WORK/time.err" | grep '^= [A-Z]')
+grep -qxE '= [A-E][1-5]' <<<"$reply" || fail "5x5 timed genmove after a pass: $reply"
+grep -qE '^genmove: (no proof within 1 s; [a-e][1-5] is the best move of depth [0-9]+ \(score in \[-?[0-9]+, ([2-9]|[12][0-9])\]\)|[a-e][1-5] keeps the proven score, \+25; .*)$' \
+  "$WORK/time.err" || fail "5x5 timed genmove after a pass, stderr: $(cat "$WORK/time.err")"
 
 # A database of lines (--store-depth): killed and resumed to the same signature,
 # verified, queried from the database and by search past it.

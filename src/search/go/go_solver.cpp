@@ -187,9 +187,13 @@ bool GoSolver::test_one(const GoGame& game, GoProver::Goal goal, int t) {
   return holds;
 }
 
-int GoSolver::solve(const GoGame& game) {
+int GoSolver::solve(const GoGame& game, int floor) {
   const int most = score_bound() - 1;
-  int lower = -most, upper = most;
+  int lower = std::clamp(floor, -most, most), upper = most;
+  if (lower == most) {
+    proven_score_ = {most, most};
+    return most;
+  }
   // Where the prover predicts Black's moves (5x5), first whether Black takes
   // the whole board: the answer of most of its lines, and the test its
   // knowledge makes cheap (Benson's and the enclosed regions' whole-board
@@ -198,14 +202,16 @@ int GoSolver::solve(const GoGame& game) {
     const bool black = game.position().black_to_move;
     const int t = black ? most : -most + 1;  // White to move: the test fails where Black takes the board
     proven_score_ = {lower, upper};
-    if (test_one(game, GoProver::Goal::Score, t) == black) {  // Black takes the board
-      proven_score_ = {black ? most : -most, black ? most : -most};
-      return proven_score_.lower;
+    if (lower < t) {                                            // else the floor answers it
+      if (test_one(game, GoProver::Goal::Score, t) == black) {  // Black takes the board
+        proven_score_ = {black ? most : -most, black ? most : -most};
+        return proven_score_.lower;
+      }
+      if (black)
+        upper = most - 1;
+      else
+        lower = -most + 1;
     }
-    if (black)
-      upper = most - 1;
-    else
-      lower = -most + 1;
   }
   return narrow(game, GoProver::Goal::Score, lower, upper, std::clamp(1, lower, upper), &proven_score_);
 }
@@ -284,8 +290,8 @@ Go::Move GoSolver::best_move(const GoGame& game) {
   throw std::logic_error("go: no move reaches the position's value");
 }
 
-Go::Move GoSolver::score_move(const GoGame& game, int& score) {
-  score = solve(game);
+Go::Move GoSolver::score_move(const GoGame& game, int& score, int floor) {
+  score = solve(game, floor);
   if (game.over()) return Go::kPass;
   MoveList<Go> moves;
   timed_.root_moves(game, moves);
@@ -308,6 +314,15 @@ GoSolver::TimedChoice GoSolver::choose_move(const GoGame& game, double seconds) 
   MoveList<Go> moves;
   timed_.root_moves(game, moves);
   if (moves.empty()) return {};
+  const int floor = kept_floor(game);
+  kept_line_.clear();
+  // Remembers that `m` keeps score s for the mover of `game`, whatever the reply.
+  const auto keep = [this, &game](Go::Move m, int s) {
+    GoGame after = game;
+    after.play_unchecked(m);
+    kept_line_ = after.line();
+    kept_score_ = s;
+  };
   // Half the time to prove a best move (late in a game proofs are quick),
   // the rest, if that fails, to the depth-limited search.
   const auto start = std::chrono::steady_clock::now();
@@ -324,15 +339,25 @@ GoSolver::TimedChoice GoSolver::choose_move(const GoGame& game, double seconds) 
     std::optional<TimedChoice> kept;
     try {
       int s = 0;
-      const Go::Move m = score_move(game, s);
+      const Go::Move m = score_move(game, s, floor);
       kept = TimedChoice{m, true, s, s, 0, true};
-      return {best_move(game), true, s, s, 0};
+      keep(m, s);
+      const Go::Move best = best_move(game);
+      keep(best, s);
+      return {best, true, s, s, 0};
     } catch (const GoProver::TimedOut&) {
     }
     if (kept) return *kept;
   }
   seconds -= std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return timed_.choose(game, moves, seconds);
+  return timed_.choose(game, moves, seconds, floor);
+}
+
+int GoSolver::kept_floor(const GoGame& game) const {
+  const auto& line = game.line();
+  const bool reply = !kept_line_.empty() && line.size() == kept_line_.size() + 1 &&
+                     std::equal(kept_line_.begin(), kept_line_.end(), line.begin());
+  return reply ? kept_score_ : -TimedSearch::kInfinity;
 }
 
 }  // namespace gsolve::search::go

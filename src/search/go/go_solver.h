@@ -67,8 +67,9 @@ class GoSolver {
   };
   // Exact record of the line's current position for the side to move.
   Record record(const GoGame& game);
-  // Exact score only (a faster search without the length).
-  int solve(const GoGame& game);
+  // Exact score only (a faster search without the length). `floor`: a score
+  // the side to move is known to reach (its tests are skipped).
+  int solve(const GoGame& game, int floor = -TimedSearch::kInfinity);
   // Whether the side to move's score is at least t (one test, cut at the
   // root: its children tested one after another, or with threads as many at
   // a time: root_split.h).
@@ -87,17 +88,23 @@ class GoSolver {
   // reaches that score (the game is finite under superko). A move the
   // journal decides is taken first, then the predicted move is tested where
   // the prover predicts one, then the others in the timed search's order
-  // (centre outwards).
-  Go::Move score_move(const GoGame& game, int& score);
+  // (centre outwards). `floor` as solve's.
+  Go::Move score_move(const GoGame& game, int& score, int floor = -TimedSearch::kInfinity);
 
   // A move within a time limit: first, within half the time, a move that
   // keeps the proven score (score_move), then a proven best move
   // (best_move), which is preferred where it finishes; with neither, the
   // deepening runs over the root's moves until one move's score is proven
   // best or the time runs out; then the move with the best bounds of the
-  // deepest finished depth is chosen.
+  // deepest finished depth is chosen. Where the line is one reply after the
+  // last proven choice, the score that choice kept is a floor for all of
+  // these (the reply cannot take it away): its tests are skipped and no move
+  // known to fall below it is chosen.
   using TimedChoice = TimedSearch::Choice;
   TimedChoice choose_move(const GoGame& game, double seconds);
+  // The score the last proven choice keeps where `game`'s line is one reply
+  // after its move (the side to move reaches it), else -TimedSearch::kInfinity.
+  int kept_floor(const GoGame& game) const;
 
   // Called after each finished test of an exact answer (progress on long
   // searches), from one thread at a time.
@@ -164,6 +171,10 @@ class GoSolver {
   int cut_plies_ = kCutPlies;
   std::vector<std::unique_ptr<GoProver>> provers_;  // one per thread, over one table of the rest
   ScoreRange proven_score_{};
+  // The line after the last proven choice's move and the score it keeps
+  // for its mover, whatever the reply (empty: none).
+  std::vector<Go::Position> kept_line_;
+  int kept_score_ = 0;
 };
 
 }  // namespace gsolve::search::go

@@ -189,16 +189,25 @@ void TimedSearch::root_moves(const GoGame& game, MoveList<Go>& moves) const {
   std::stable_sort(moves.begin(), moves.end(), [&](Go::Move a, Go::Move b) { return rank(a) < rank(b); });
 }
 
-TimedSearch::Choice TimedSearch::choose(const GoGame& game, const MoveList<Go>& moves, double seconds) {
+TimedSearch::Choice TimedSearch::choose(const GoGame& game, const MoveList<Go>& moves, double seconds, int floor) {
   Choice choice{moves[0]};
   timed_out_ = false;
   ++generation_;
   deadline_ = std::chrono::steady_clock::now() +
               std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds));
   const int bound = line_.go().max_score() + 1;
+  const bool pass_ends = game.position().passes == 1;
+  // Better: not below the floor, then the higher lower bound, then the higher upper.
+  const auto better = [floor](const Choice& a, const Choice& b) {
+    const bool a_fits = a.upper >= floor, b_fits = b.upper >= floor;
+    if (a_fits != b_fits) return a_fits;
+    return a.lower > b.lower || (a.lower == b.lower && a.upper > b.upper);
+  };
   for (int depth = 1; depth <= kMaxDepth && !timed_out_; ++depth) {
-    Choice best{Go::kPass, false, -kInfinity, -kInfinity, depth};
+    const Choice none{Go::kPass, false, -kInfinity, -kInfinity, depth};
+    Choice best = none, ending = none;   // ending: the pass that ends the game
     int best_upper_of_all = -kInfinity;  // no move scores more than this
+    int upper_of_others = -kInfinity;    // nor any move but the ending pass
     for (const Go::Move m : moves) {
       GoGame child = game;
       child.play_unchecked(m);
@@ -207,11 +216,19 @@ TimedSearch::Choice TimedSearch::choose(const GoGame& game, const MoveList<Go>& 
       Hits hits;
       const Bounds c = search<kScoreMode>(-bound, bound, depth - 1, seen, hits);
       if (timed_out_) break;
-      const int lower = -c.upper, upper = -c.lower;
-      best_upper_of_all = std::max(best_upper_of_all, upper);
-      if (lower > best.lower || (lower == best.lower && upper > best.upper)) best = {m, false, lower, upper, depth};
+      const Choice here{m, false, -c.upper, -c.lower, depth};
+      best_upper_of_all = std::max(best_upper_of_all, here.upper);
+      if (pass_ends && m == Go::kPass) {
+        ending = here;
+        continue;
+      }
+      upper_of_others = std::max(upper_of_others, here.upper);
+      if (best.lower == -kInfinity || better(here, best)) best = here;
     }
     if (timed_out_) break;
+    if (ending.lower != -kInfinity &&
+        (best.lower == -kInfinity || (ending.lower >= upper_of_others && better(ending, best))))
+      best = ending;
     best.proven = best.lower >= best_upper_of_all;
     choice = best;
     if (choice.proven) break;

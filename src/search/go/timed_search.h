@@ -45,8 +45,11 @@ class TimedSearch {
   void root_moves(const GoGame& game, MoveList<Go>& moves) const;
   // Deepens over `moves` (root_moves, at least one) for `seconds`; the move
   // with the best bounds of the deepest finished depth, the first move with
-  // unknown bounds if none finished.
-  Choice choose(const GoGame& game, const MoveList<Go>& moves, double seconds);
+  // unknown bounds if none finished. Where the mover is proven to score at
+  // least `floor`, a move whose bounds are below it comes after every other.
+  // A pass that ends the game is taken only where no other move may score
+  // more: its score is final, another move's bounds may still widen upwards.
+  Choice choose(const GoGame& game, const MoveList<Go>& moves, double seconds, int floor = -kInfinity);
 
   void clear();  // empty the table
   std::uint64_t nodes() const { return nodes_; }
