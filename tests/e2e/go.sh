@@ -281,7 +281,7 @@ source "$(dirname "$0")/go_selfplay.inc"
 reply=$(printf 'genmove b\ngenmove w\nquit\n' | "$BIN" gtp --game go:2x2 --db "$WORK/g22.gsdb")
 [ "$reply" == $'= A2\n\n= B1\n\n=' ] || fail "2x2 moves from the database: $reply"
 expect_error "$WORK/g22.gsdb holds go:2x2, not go:3x3" "$BIN" gtp --game go:3x3 --db "$WORK/g22.gsdb"
-# The 5x5 move predictor (data/go/move-predictor-5x5.txt) orders Black's moves
+# The 5x5 move predictor (data/go/move-predictor-5x5.txt) orders the moves of a side
 # where it needs the whole board: the same answer in fewer expansions; a
 # damaged table is one line and exit 2.
 line="c3 c4 d4 d3 d2 b3 c2 d5 e3 a3"
@@ -289,6 +289,11 @@ out=$("$BIN" query --game go:5x5 --at-least 25 --threads 1 --hash 256 --json "$l
 grep -qF '"holds":true,' <<<"$out" && grep -qF '"nodes":39825,' <<<"$out" || fail "5x5 with the predictor: $out"
 out=$(GSOLVE_GO_PREDICTOR=off "$BIN" query --game go:5x5 --at-least 25 --threads 1 --hash 256 --json "$line")
 grep -qF '"holds":true,' <<<"$out" && grep -qF '"nodes":425876,' <<<"$out" || fail "5x5 without the predictor: $out"
+# White's moves too where White needs the whole board: after Black's pass the
+# same line with the colours swapped, the same expansions (without White's
+# predictions: 440,489).
+out=$("$BIN" query --game go:5x5 --at-least 25 --threads 1 --hash 256 --json "pass $line")
+grep -qF '"holds":true,' <<<"$out" && grep -qF '"nodes":39825,' <<<"$out" || fail "5x5 White with the predictor: $out"
 printf '63 2873\nfnv1a64 0000000000000000\n' >"$WORK/bad-predictor.txt"
 export GSOLVE_GO_PREDICTOR="$WORK/bad-predictor.txt"
 expect_error "go move predictor: $WORK/bad-predictor.txt is damaged (checksum mismatch)" "$BIN" query --game go:5x5 c3

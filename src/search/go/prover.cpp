@@ -236,7 +236,7 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
   go_measure::dag_cycles(p.black_to_move, cycles_in_search, cycles_above);
 #endif
   // The child df-pn prefers while its delta is under prefer_k16 / 16 times
-  // the least of its siblings': Black's predicted proving move where Black
+  // the least of its siblings': the mover's predicted proving move where it
   // needs the whole board (a wrong prediction costs a bounded detour).
   int preferred = -1;
   std::uint64_t prefer_k16 = kPreferFactor16;
@@ -443,8 +443,7 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
 
 bool GoProver::predicts(const Go::Position& p, Goal goal, int t) const {
   const Go& go = line_.go();
-  return predictor_ != nullptr && p.black_to_move &&
-         (goal == Goal::Score ? t : score_of(t)) > go.score(go.points() - 2, true);
+  return predictor_ != nullptr && (goal == Goal::Score ? t : score_of(t)) > go.score(go.points() - 2, p.black_to_move);
 }
 
 int GoProver::predicted_child(const GoGame& game, Goal goal, int t, std::span<const GoGame> children) const {

@@ -103,8 +103,8 @@ class GoProver {
   // K of the predicted child's preference, in sixteenths, and K where the
   // predictor is confident (docs/go-proof-measurement.md).
   static constexpr std::uint64_t kPreferFactor16 = 32, kConfidentPreferFactor16 = 64;
-  // Whether Black's predicted move is preferred at a position of the goal:
-  // Black to move and needing the whole board.
+  // Whether the mover's predicted move is preferred at a position of the
+  // goal: the mover needs the whole board.
   bool predicts(const Go::Position& p, Goal goal, int t) const;
   // The predictor's choice among the moves; on the empty board, which has no
   // pattern for it to read (its weights were fitted after c3), the point
