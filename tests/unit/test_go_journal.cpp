@@ -238,3 +238,22 @@ TEST_CASE("go journal: the 5x5 proof (data/go/5x5-proof.journal) opens whole and
   CHECK(replies.size() == 6);
   for (const GoGame& reply : replies) CHECK(journal.find(reply, GoProver::Goal::Score, 25) == true);
 }
+
+TEST_CASE("go journal: after Black's pass White takes every point (data/go/5x5-pass.journal)") {
+  // The opening pass is worth -25 to Black: White answers c3 and each of
+  // Black's six replies to it (one per symmetry class) is recorded lost for
+  // Black. The colours swapped, the same as the 5x5 proof (komi 0).
+  const std::string text = read(std::string(GSOLVE_DATA_DIR) + "/../../data/go/5x5-pass.journal");
+  REQUIRE(text.starts_with("gsolve go proof journal 1 go:5x5\n"));
+  const testing::TempDir dir;
+  const std::string path = dir.file("5x5-pass.journal");
+  write(path, text);
+  const Go go(5, 5);
+  const ProofJournal journal(path, go);
+  CHECK(journal.size() == static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) - 1);
+  CHECK(journal.find(parse_go_game(go, "pass"), GoProver::Goal::Score, 25) == true);
+  CHECK(journal.find(parse_go_game(go, "pass c3"), GoProver::Goal::Score, -24) == false);
+  const std::vector<GoGame> replies = search::go::distinct_children(parse_go_game(go, "pass c3"));
+  CHECK(replies.size() == 6);
+  for (const GoGame& reply : replies) CHECK(journal.find(reply, GoProver::Goal::Score, 25) == true);
+}
