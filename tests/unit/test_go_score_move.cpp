@@ -71,10 +71,10 @@ TEST_CASE("go: a proven timed choice is a floor for the position one reply later
   out_of_turn.set_turn(true);
   out_of_turn.play_unchecked(go.parse_vertex("a1"));
   CHECK(solver.kept_floor(out_of_turn) == -search::go::TimedSearch::kInfinity);
-  GoGame other(go);  // another line to the same board
+  GoGame other(go);  // a new game object with the same moves
   other.play_unchecked(go.parse_vertex("b2"));
   other.play_unchecked(go.parse_vertex("a1"));
-  CHECK(solver.kept_floor(other) == 9);  // the same line: positions, not moves, are compared
+  CHECK(solver.kept_floor(other) == 9);  // the lines' positions are compared, not the objects
   // The next choice from the reply keeps +9 and carries the floor on.
   const GoSolver::TimedChoice second = solver.choose_move(reply, 60);
   REQUIRE(second.proven);

@@ -197,7 +197,8 @@ TimedSearch::Choice TimedSearch::choose(const GoGame& game, const MoveList<Go>& 
               std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds));
   const int bound = line_.go().max_score() + 1;
   const bool pass_ends = game.position().passes == 1;
-  // Better: not below the floor, then the higher lower bound, then the higher upper.
+  // Better: not below the floor, then the higher lower bound, then the higher
+  // upper; any searched move is better than `none`.
   const auto better = [floor](const Choice& a, const Choice& b) {
     const bool a_fits = a.upper >= floor, b_fits = b.upper >= floor;
     if (a_fits != b_fits) return a_fits;
@@ -223,12 +224,10 @@ TimedSearch::Choice TimedSearch::choose(const GoGame& game, const MoveList<Go>& 
         continue;
       }
       upper_of_others = std::max(upper_of_others, here.upper);
-      if (best.lower == -kInfinity || better(here, best)) best = here;
+      if (better(here, best)) best = here;
     }
     if (timed_out_) break;
-    if (ending.lower != -kInfinity &&
-        (best.lower == -kInfinity || (ending.lower >= upper_of_others && better(ending, best))))
-      best = ending;
+    if (ending.lower >= upper_of_others && better(ending, best)) best = ending;  // none: never
     best.proven = best.lower >= best_upper_of_all;
     choice = best;
     if (choice.proven) break;
