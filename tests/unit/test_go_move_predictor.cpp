@@ -128,3 +128,29 @@ TEST_CASE("go move predictor: on the empty board the prover prefers the centre, 
   REQUIRE(chosen >= 0);
   CHECK(choice(predictor, go, "c3 c4 d4 d3 d2 b3 c2 d5 e3 a3").substr(0, 2) == go.point_name(replies[chosen]));
 }
+
+TEST_CASE("go move predictor: after one stone the prover predicts the centre, not the weights' choice") {
+  // A lone stone is no pattern the weights were fitted on: after a1 (or any
+  // corner, b1, c1, b2) they choose c4, beside the centre. The prover's
+  // prediction, which leads a split's children, is the centre itself.
+  const Go go(5, 5);
+  const MovePredictor& predictor = *search::go::shipped_move_predictor(go);
+  for (const char* opening : {"a1", "e5", "b1", "c1", "b2"}) CHECK(choice(predictor, go, opening).substr(0, 2) == "c4");
+  GoProver prover(go, std::size_t{1} << 20);
+  for (const char* opening : {"a1", "b1", "c1", "b2", "c2"}) {
+    CAPTURE(opening);
+    const GoGame after = parse_go_game(go, opening);
+    MoveList<Go> moves;
+    const std::vector<GoGame> children = children_of(after, moves);
+    const int predicted = prover.predicted_child(after, GoProver::Goal::Score, 25, children);
+    REQUIRE(predicted >= 0);
+    CHECK(go.point_name(moves[predicted]) == "c3");
+  }
+  // With the centre taken, the point nearest it that is free.
+  const GoGame after_c3 = parse_go_game(go, "pass c3");
+  MoveList<Go> moves;
+  const std::vector<GoGame> children = children_of(after_c3, moves);
+  const int predicted = prover.predicted_child(after_c3, GoProver::Goal::Score, 25, children);
+  REQUIRE(predicted >= 0);
+  CHECK(go.point_name(moves[predicted]) == go.point_name(search::go::points_from_centre(go)[1]));
+}

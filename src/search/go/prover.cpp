@@ -456,7 +456,7 @@ int GoProver::predicted_child(const GoGame& game, Goal goal, int t, std::span<co
 }
 
 MovePredictor::Choice GoProver::prediction(const Go::Position& p, const Go::Move* moves, int count) const {
-  if (p.black == 0 && p.white == 0)
+  if (std::popcount(p.black | p.white) <= 1)
     for (const Go::Move m : order_)
       for (int i = 0; i < count; ++i)
         if (moves[i] == m) return {i, true};

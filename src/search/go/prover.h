@@ -106,9 +106,10 @@ class GoProver {
   // Whether the mover's predicted move is preferred at a position of the
   // goal: the mover needs the whole board.
   bool predicts(const Go::Position& p, Goal goal, int t) const;
-  // The predictor's choice among the moves; on the empty board, which has no
-  // pattern for it to read (its weights were fitted after c3), the point
-  // nearest the centre, the known best opening of small boards (3x3 b2, 5x5 c3).
+  // The predictor's choice among the moves; on a board of at most one stone,
+  // which has no pattern for it to read (its weights were fitted after c3),
+  // the point nearest the centre, the known best first move of small boards
+  // (3x3 b2, 5x5 c3) and White's answer to any other 5x5 opening.
   MovePredictor::Choice prediction(const Go::Position& p, const Go::Move* moves, int count) const;
   struct Child {
     LineNode node;
