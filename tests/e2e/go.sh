@@ -243,6 +243,13 @@ grep -qxF "(start): win, score +25 (searched; incomplete: --time 1 s ran out)" <
 [ "$(grep -c ' unknown$' <<<"$out")" == 25 ] && grep -qxF "  * c3     win, score +25" <<<"$out" \
   || fail "5x5 weak query's moves: $out"
 cmp -s "$WORK/5x5.journal" "$(dirname "$0")/../../data/go/5x5-proof.journal" || fail "the 5x5 journal changed"
+# The opening a1 from its journal (data/go/5x5-a1.journal): White takes
+# every point, no search, the journal untouched.
+cp "$(dirname "$0")/../../data/go/5x5-a1.journal" "$WORK/a1.journal"
+out=$("$BIN" query --game go:5x5 --journal "$WORK/a1.journal" --at-least 25 --json a1)
+grep -qF '"position":"a1","at_least":25,"holds":true,"source":"search","complete":true,"nodes":0,' <<<"$out" \
+  || fail "5x5 a1 from its journal: $out"
+cmp -s "$WORK/a1.journal" "$(dirname "$0")/../../data/go/5x5-a1.journal" || fail "the a1 journal changed"
 # Those lookups leave the position's own bounds as its search proved them:
 # the journal's "at least 1" and the split's child tests (two threads).
 "$BIN" query --game go:4x4 --journal "$WORK/4x4.journal" --at-least 1 --threads 2 "" >/dev/null

@@ -257,3 +257,22 @@ TEST_CASE("go journal: after Black's pass White takes every point (data/go/5x5-p
   CHECK(replies.size() == 6);
   for (const GoGame& reply : replies) CHECK(journal.find(reply, GoProver::Goal::Score, 25) == true);
 }
+
+TEST_CASE("go journal: after Black's a1 White takes every point (data/go/5x5-a1.journal)") {
+  // The opening a1 is worth -25 to Black: after White's c3 Black keeps no
+  // point, each of its fourteen replies up to symmetry recorded lost. The
+  // journal keeps the records of lines up to six moves long.
+  const std::string text = read(std::string(GSOLVE_DATA_DIR) + "/../../data/go/5x5-a1.journal");
+  REQUIRE(text.starts_with("gsolve go proof journal 1 go:5x5\n"));
+  const testing::TempDir dir;
+  const std::string path = dir.file("5x5-a1.journal");
+  write(path, text);
+  const Go go(5, 5);
+  const ProofJournal journal(path, go);
+  CHECK(journal.size() == static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) - 1);
+  CHECK(journal.find(parse_go_game(go, "a1"), GoProver::Goal::Score, 25) == true);
+  CHECK(journal.find(parse_go_game(go, "a1 c3"), GoProver::Goal::Score, -24) == false);
+  const std::vector<GoGame> replies = search::go::distinct_children(parse_go_game(go, "a1 c3"));
+  CHECK(replies.size() == 14);
+  for (const GoGame& reply : replies) CHECK(journal.find(reply, GoProver::Goal::Score, 25) == true);
+}
