@@ -250,6 +250,11 @@ out=$("$BIN" query --game go:5x5 --journal "$WORK/a1.journal" --at-least 25 --js
 grep -qF '"position":"a1","at_least":25,"holds":true,"source":"search","complete":true,"nodes":0,' <<<"$out" \
   || fail "5x5 a1 from its journal: $out"
 cmp -s "$WORK/a1.journal" "$(dirname "$0")/../../data/go/5x5-a1.journal" || fail "the a1 journal changed"
+# ... and GTP's White answers a1 with the journal's c3.
+reply=$(printf 'play b a1\ngenmove w\nquit\n' |
+  "$BIN" gtp --game go:5x5 --journal "$WORK/a1.journal" --time 1 --hash 256 2>"$WORK/a1gtp.err" | grep '^= [A-Z]')
+[ "$reply" == "= C3" ] && grep -qxF "genmove: c3 keeps the proven score, +25; its length is not proven within 1 s" "$WORK/a1gtp.err" \
+  || fail "5x5 gtp after a1 from the journal: $reply $(cat "$WORK/a1gtp.err")"
 # Those lookups leave the position's own bounds as its search proved them:
 # the journal's "at least 1" and the split's child tests (two threads).
 "$BIN" query --game go:4x4 --journal "$WORK/4x4.journal" --at-least 1 --threads 2 "" >/dev/null
