@@ -31,6 +31,31 @@ std::string read(const std::string& path) {
 
 void write(const std::string& path, const std::string& text) { std::ofstream(path) << text; }
 
+// A committed 5x5 journal (data/go/NAME) of a whole-board proof: the mover
+// after `opening` takes every point, `answer` first, each of the other
+// side's `replies` to it (one per symmetry class, as a split takes them)
+// recorded lost. Opened from a copy (opening locks it for writing), every
+// record read.
+void check_whole_board_journal(const std::string& name, const std::string& opening, const std::string& answer,
+                               std::size_t replies) {
+  CAPTURE(name);
+  const std::string text = read(std::string(GSOLVE_DATA_DIR) + "/../../data/go/" + name);
+  REQUIRE(text.starts_with("gsolve go proof journal 1 go:5x5\n"));
+  REQUIRE(text.ends_with("\n"));
+  const testing::TempDir dir;
+  const std::string path = dir.file(name);
+  write(path, text);
+  const Go go(5, 5);
+  const ProofJournal journal(path, go);
+  CHECK(journal.size() == static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) - 1);
+  CHECK(journal.find(parse_go_game(go, opening), GoProver::Goal::Score, 25) == true);
+  const std::string after = opening.empty() ? answer : opening + " " + answer;
+  CHECK(journal.find(parse_go_game(go, after), GoProver::Goal::Score, -24) == false);
+  const std::vector<GoGame> children = search::go::distinct_children(parse_go_game(go, after));
+  CHECK(children.size() == replies);
+  for (const GoGame& reply : children) CHECK(journal.find(reply, GoProver::Goal::Score, 25) == true);
+}
+
 }  // namespace
 
 TEST_CASE("go journal: a record answers the lines a board symmetry maps it to, no other line") {
@@ -218,61 +243,18 @@ TEST_CASE("go journal: the 5x5 proof (data/go/5x5-proof.journal) opens whole and
   // tools/go5x5_proof.sh resumes from this committed file: every record must
   // pass its check and agree with the others. The proof is finished: Black
   // takes every point from the empty board, c3 first, and each of White's
-  // six replies to c3 (one per symmetry class, as a split takes them) is
-  // recorded lost for White.
-  const std::string shipped = std::string(GSOLVE_DATA_DIR) + "/../../data/go/5x5-proof.journal";
-  const std::string text = read(shipped);
-  REQUIRE(text.starts_with("gsolve go proof journal 1 go:5x5\n"));
-  REQUIRE(text.ends_with("\n"));
-  const testing::TempDir dir;
-  const std::string path = dir.file("5x5-proof.journal");
-  write(path, text);  // opened for writing (locked): a copy, never the repository's file
-  const auto lines = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
-  CHECK(lines > 1);
-  const Go go(5, 5);
-  const ProofJournal journal(path, go);
-  CHECK(journal.size() == lines - 1);
-  CHECK(journal.find(parse_go_game(go, ""), GoProver::Goal::Score, 25) == true);
-  CHECK(journal.find(parse_go_game(go, "c3"), GoProver::Goal::Score, -24) == false);
-  const std::vector<GoGame> replies = search::go::distinct_children(parse_go_game(go, "c3"));
-  CHECK(replies.size() == 6);
-  for (const GoGame& reply : replies) CHECK(journal.find(reply, GoProver::Goal::Score, 25) == true);
+  // six replies to c3 is recorded lost for White.
+  check_whole_board_journal("5x5-proof.journal", "", "c3", 6);
 }
 
 TEST_CASE("go journal: after Black's pass White takes every point (data/go/5x5-pass.journal)") {
-  // The opening pass is worth -25 to Black: White answers c3 and each of
-  // Black's six replies to it (one per symmetry class) is recorded lost for
-  // Black. The colours swapped, the same as the 5x5 proof (komi 0).
-  const std::string text = read(std::string(GSOLVE_DATA_DIR) + "/../../data/go/5x5-pass.journal");
-  REQUIRE(text.starts_with("gsolve go proof journal 1 go:5x5\n"));
-  const testing::TempDir dir;
-  const std::string path = dir.file("5x5-pass.journal");
-  write(path, text);
-  const Go go(5, 5);
-  const ProofJournal journal(path, go);
-  CHECK(journal.size() == static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) - 1);
-  CHECK(journal.find(parse_go_game(go, "pass"), GoProver::Goal::Score, 25) == true);
-  CHECK(journal.find(parse_go_game(go, "pass c3"), GoProver::Goal::Score, -24) == false);
-  const std::vector<GoGame> replies = search::go::distinct_children(parse_go_game(go, "pass c3"));
-  CHECK(replies.size() == 6);
-  for (const GoGame& reply : replies) CHECK(journal.find(reply, GoProver::Goal::Score, 25) == true);
+  // The opening pass is worth -25 to Black. The colours swapped, the same
+  // as the 5x5 proof (komi 0): White's c3, Black's six replies.
+  check_whole_board_journal("5x5-pass.journal", "pass", "c3", 6);
 }
 
 TEST_CASE("go journal: after Black's a1 White takes every point (data/go/5x5-a1.journal)") {
-  // The opening a1 is worth -25 to Black: after White's c3 Black keeps no
-  // point, each of its fourteen replies up to symmetry recorded lost. The
-  // journal keeps the records of lines up to six moves long.
-  const std::string text = read(std::string(GSOLVE_DATA_DIR) + "/../../data/go/5x5-a1.journal");
-  REQUIRE(text.starts_with("gsolve go proof journal 1 go:5x5\n"));
-  const testing::TempDir dir;
-  const std::string path = dir.file("5x5-a1.journal");
-  write(path, text);
-  const Go go(5, 5);
-  const ProofJournal journal(path, go);
-  CHECK(journal.size() == static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) - 1);
-  CHECK(journal.find(parse_go_game(go, "a1"), GoProver::Goal::Score, 25) == true);
-  CHECK(journal.find(parse_go_game(go, "a1 c3"), GoProver::Goal::Score, -24) == false);
-  const std::vector<GoGame> replies = search::go::distinct_children(parse_go_game(go, "a1 c3"));
-  CHECK(replies.size() == 14);
-  for (const GoGame& reply : replies) CHECK(journal.find(reply, GoProver::Goal::Score, 25) == true);
+  // The opening a1 is worth -25 to Black: White's c3, Black's fourteen
+  // replies. The journal keeps the records of lines up to six moves long.
+  check_whole_board_journal("5x5-a1.journal", "a1", "c3", 14);
 }
