@@ -258,3 +258,9 @@ TEST_CASE("go journal: after Black's a1 White takes every point (data/go/5x5-a1.
   // replies. The journal keeps the records of lines up to six moves long.
   check_whole_board_journal("5x5-a1.journal", "a1", "c3", 14);
 }
+
+TEST_CASE("go journal: after Black's b1 White takes every point (data/go/5x5-b1.journal)") {
+  // The opening b1 is worth -25 to Black: White's c3, Black's twenty-four
+  // replies. The journal keeps the records of lines up to six moves long.
+  check_whole_board_journal("5x5-b1.journal", "b1", "c3", 24);
+}
