@@ -25,11 +25,12 @@ namespace {
 
 std::atomic<int> arrived{0};
 
-// Both tasks started (or a second passed: then the planted race may go unseen,
-// and the check fails, which is what should happen).
+// Both tasks started (or half a minute passed: then the planted race may go
+// unseen, and the check fails, which is what should happen). A loaded machine
+// can take more than a second to wake TBB's worker for a fed item.
 void meet() {
   arrived.fetch_add(1);
-  const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(1);
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(30);
   while (arrived.load() < 2 && std::chrono::steady_clock::now() < give_up) std::this_thread::yield();
 }
 
