@@ -264,3 +264,9 @@ TEST_CASE("go journal: after Black's b1 White takes every point (data/go/5x5-b1.
   // replies. The journal keeps the records of lines up to six moves long.
   check_whole_board_journal("5x5-b1.journal", "b1", "c3", 24);
 }
+
+TEST_CASE("go journal: after Black's c1 White takes every point (data/go/5x5-c1.journal)") {
+  // The opening c1 is worth -25 to Black: White's c3, Black's fourteen
+  // replies. The journal keeps the records of lines up to six moves long.
+  check_whole_board_journal("5x5-c1.journal", "c1", "c3", 14);
+}
