@@ -5,8 +5,8 @@
 # JOURNAL.times and resumes from the tests JOURNAL records (query --journal):
 # run it again after a kill, the sum of the walls is the proof's time. The
 # journal by default is the repository's data/go/5x5-proof.journal: the
-# finished proof, committed (a run on it answers at once); give a new
-# file to prove 5x5 again.
+# finished proof, committed with the proofs of the openings pass, a1, b1
+# and c1 (a run on it answers at once); give a new file to prove 5x5 again.
 #   tools/go5x5_proof.sh [JOURNAL] [-- query options]
 #   THREADS=2 HASH=16384 tools/go5x5_proof.sh new.journal
 # With WORKERS=N, N processes first prove White's six replies to c3 (one per

@@ -237,22 +237,26 @@ cp "$(dirname "$0")/../../data/go/5x5-proof.journal" "$WORK/5x5.journal"
   || fail "5x5 start from the journal: $(cat "$WORK/g5.json")"
 cmp -s "$WORK/5x5.journal" "$(dirname "$0")/../../data/go/5x5-proof.journal" || fail "the 5x5 journal changed"
 # After --time runs out a query's moves still take the journal's answers
-# (no search): 5x5's proven c3, the others unknown, the journal untouched.
+# (no search): 5x5's proven c3 (+25), the pass and the sixteen points of the
+# edge (-25: White's c3 takes every point), the eight others unknown, the
+# journal untouched.
 out=$("$BIN" query --game go:5x5 --journal "$WORK/5x5.journal" --weak --time 1 "")
 grep -qxF "(start): win, score +25 (searched; incomplete: --time 1 s ran out)" <<<"$out" || fail "5x5 weak query: $out"
-[ "$(grep -c ' unknown$' <<<"$out")" == 25 ] && grep -qxF "  * c3     win, score +25" <<<"$out" \
+[ "$(grep -c ' unknown$' <<<"$out")" == 8 ] && [ "$(grep -c ' lose, score -25$' <<<"$out")" == 17 ] &&
+  grep -qxF "  * c3     win, score +25" <<<"$out" && grep -qxF "    pass   lose, score -25" <<<"$out" &&
+  grep -qxF "    e3     lose, score -25" <<<"$out" && grep -qxF "    b2     unknown" <<<"$out" \
   || fail "5x5 weak query's moves: $out"
 cmp -s "$WORK/5x5.journal" "$(dirname "$0")/../../data/go/5x5-proof.journal" || fail "the 5x5 journal changed"
-# The opening a1 from its journal (data/go/5x5-a1.journal): White takes
-# every point, no search, the journal untouched.
-cp "$(dirname "$0")/../../data/go/5x5-a1.journal" "$WORK/a1.journal"
-out=$("$BIN" query --game go:5x5 --journal "$WORK/a1.journal" --at-least 25 --json a1)
-grep -qF '"position":"a1","at_least":25,"holds":true,"source":"search","complete":true,"nodes":0,' <<<"$out" \
-  || fail "5x5 a1 from its journal: $out"
-cmp -s "$WORK/a1.journal" "$(dirname "$0")/../../data/go/5x5-a1.journal" || fail "the a1 journal changed"
+# The openings a1, d5 (b1's image) and e3 (c1's): White takes every point,
+# no search, the journal untouched.
+out=$("$BIN" query --game go:5x5 --journal "$WORK/5x5.journal" --at-least 25 --json a1 d5 e3)
+[ "$(grep -cF '"at_least":25,"holds":true,"source":"search","complete":true,"nodes":0,' <<<"$out")" == 3 ] \
+  || fail "5x5 edge openings from the journal: $out"
+cmp -s "$WORK/5x5.journal" "$(dirname "$0")/../../data/go/5x5-proof.journal" || fail "the 5x5 journal changed"
 # ... and GTP's White answers a1 with the journal's c3.
+cp "$(dirname "$0")/../../data/go/5x5-proof.journal" "$WORK/a1gtp.journal"
 reply=$(printf 'play b a1\ngenmove w\nquit\n' |
-  "$BIN" gtp --game go:5x5 --journal "$WORK/a1.journal" --time 1 --hash 256 2>"$WORK/a1gtp.err" | grep '^= [A-Z]')
+  "$BIN" gtp --game go:5x5 --journal "$WORK/a1gtp.journal" --time 1 --hash 256 2>"$WORK/a1gtp.err" | grep '^= [A-Z]')
 [ "$reply" == "= C3" ] && grep -qxF "genmove: c3 keeps the proven score, +25; its length is not proven within 1 s" "$WORK/a1gtp.err" \
   || fail "5x5 gtp after a1 from the journal: $reply $(cat "$WORK/a1gtp.err")"
 # Those lookups leave the position's own bounds as its search proved them:

@@ -31,19 +31,18 @@ std::string read(const std::string& path) {
 
 void write(const std::string& path, const std::string& text) { std::ofstream(path) << text; }
 
-// A committed 5x5 journal (data/go/NAME) of a whole-board proof: the mover
-// after `opening` takes every point, `answer` first, each of the other
-// side's `replies` to it (one per symmetry class, as a split takes them)
-// recorded lost. Opened from a copy (opening locks it for writing), every
-// record read.
-void check_whole_board_journal(const std::string& name, const std::string& opening, const std::string& answer,
-                               std::size_t replies) {
-  CAPTURE(name);
-  const std::string text = read(std::string(GSOLVE_DATA_DIR) + "/../../data/go/" + name);
+// The committed 5x5 journal (data/go/5x5-proof.journal) holds a whole-board
+// proof for `opening`: its mover takes every point, `answer` first, each of
+// the other side's `replies` to it (one per symmetry class, as a split takes
+// them) recorded lost. Opened from a copy (opening locks it for writing),
+// every record read.
+void check_whole_board_journal(const std::string& opening, const std::string& answer, std::size_t replies) {
+  CAPTURE(opening);
+  const std::string text = read(std::string(GSOLVE_DATA_DIR) + "/../../data/go/5x5-proof.journal");
   REQUIRE(text.starts_with("gsolve go proof journal 1 go:5x5\n"));
   REQUIRE(text.ends_with("\n"));
   const testing::TempDir dir;
-  const std::string path = dir.file(name);
+  const std::string path = dir.file("5x5-proof.journal");
   write(path, text);
   const Go go(5, 5);
   const ProofJournal journal(path, go);
@@ -244,29 +243,33 @@ TEST_CASE("go journal: the 5x5 proof (data/go/5x5-proof.journal) opens whole and
   // pass its check and agree with the others. The proof is finished: Black
   // takes every point from the empty board, c3 first, and each of White's
   // six replies to c3 is recorded lost for White.
-  check_whole_board_journal("5x5-proof.journal", "", "c3", 6);
+  check_whole_board_journal("", "c3", 6);
 }
 
-TEST_CASE("go journal: after Black's pass White takes every point (data/go/5x5-pass.journal)") {
-  // The opening pass is worth -25 to Black. The colours swapped, the same
-  // as the 5x5 proof (komi 0): White's c3, Black's six replies.
-  check_whole_board_journal("5x5-pass.journal", "pass", "c3", 6);
-}
-
-TEST_CASE("go journal: after Black's a1 White takes every point (data/go/5x5-a1.journal)") {
-  // The opening a1 is worth -25 to Black: White's c3, Black's fourteen
-  // replies. The journal keeps the records of lines up to six moves long.
-  check_whole_board_journal("5x5-a1.journal", "a1", "c3", 14);
-}
-
-TEST_CASE("go journal: after Black's b1 White takes every point (data/go/5x5-b1.journal)") {
-  // The opening b1 is worth -25 to Black: White's c3, Black's twenty-four
-  // replies. The journal keeps the records of lines up to six moves long.
-  check_whole_board_journal("5x5-b1.journal", "b1", "c3", 24);
-}
-
-TEST_CASE("go journal: after Black's c1 White takes every point (data/go/5x5-c1.journal)") {
-  // The opening c1 is worth -25 to Black: White's c3, Black's fourteen
-  // replies. The journal keeps the records of lines up to six moves long.
-  check_whole_board_journal("5x5-c1.journal", "c1", "c3", 14);
+TEST_CASE("go journal: after Black's pass, a1, b1 or c1 White takes every point (data/go/5x5-proof.journal)") {
+  // Those openings are worth -25 to Black: White's c3, then each of Black's
+  // replies (six after the pass, as in the proof with the colours swapped,
+  // komi 0; fourteen after a1 and after c1, whose lines are symmetric;
+  // twenty-four after b1). The journal keeps the records of those proofs'
+  // lines up to six moves long.
+  check_whole_board_journal("pass", "c3", 6);
+  check_whole_board_journal("a1", "c3", 14);
+  check_whole_board_journal("b1", "c3", 24);
+  check_whole_board_journal("c1", "c3", 14);
+  // Through the board's symmetries those records answer every opening on
+  // the edge; b2, c2 and their images are not proven.
+  const testing::TempDir dir;
+  const std::string path = dir.file("5x5-proof.journal");
+  write(path, read(std::string(GSOLVE_DATA_DIR) + "/../../data/go/5x5-proof.journal"));
+  const Go go(5, 5);
+  const ProofJournal journal(path, go);
+  for (const char* edge :
+       {"a1", "b1", "c1", "d1", "e1", "e2", "e3", "e4", "e5", "d5", "c5", "b5", "a5", "a4", "a3", "a2"}) {
+    CAPTURE(edge);
+    CHECK(journal.find(parse_go_game(go, edge), GoProver::Goal::Score, 25) == true);
+  }
+  for (const char* inner : {"b2", "c2", "d2", "b3", "d3", "b4", "c4", "d4"}) {
+    CAPTURE(inner);
+    CHECK_FALSE(journal.find(parse_go_game(go, inner), GoProver::Goal::Score, 25).has_value());
+  }
 }

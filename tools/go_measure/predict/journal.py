@@ -1,4 +1,6 @@
-# Issue 39: python3 journal.py [--pick] [JOURNAL] [MIN MAX]: the 5x5 proof journal's tests
+# Issue 39: python3 journal.py [--pick] [JOURNAL] [MIN MAX]: the tests of the start's proof
+# in the 5x5 journal (the empty board's and those of lines through c3, not the other
+# openings' proofs it holds too)
 # as move lines (tab-separated: t, holds, expansions, moves), those with MIN..MAX
 # expansions whose line avoids every symmetric image of the held-out position after
 # 7 moves (c3 c4 d4 d3 d2 b3 c2), so after 7 / 9 / 11 stay unseen by training.
@@ -49,6 +51,7 @@ if __name__ == '__main__':
         f = ln.split()
         if len(f) != 6 or f[1] != 'S': continue
         poss, moves = decode(f[0])
+        if moves and name(moves[0]) != 'c3': continue
         held = any((b, w, t) in HELD for b, w, t, _ in poss)
         exp = int(f[4])
         if held or not lo <= exp <= hi: continue
