@@ -273,3 +273,20 @@ TEST_CASE("go journal: after Black's pass, a1, b1 or c1 White takes every point 
     CHECK_FALSE(journal.find(parse_go_game(go, inner), GoProver::Goal::Score, 25).has_value());
   }
 }
+
+TEST_CASE("go journal: the 5x5 journal keeps the closed tests of the unfinished c2 probe") {
+  // "After c2 and White's c3, does Black score at least 3?" (the published
+  // c2 = +3) was open after 4,800 s: Black's c4 and a4 were refuted by
+  // White's b3 and b4; the journal keeps those records for a run to resume.
+  const testing::TempDir dir;
+  const std::string path = dir.file("5x5-proof.journal");
+  write(path, read(std::string(GSOLVE_DATA_DIR) + "/../../data/go/5x5-proof.journal"));
+  const Go go(5, 5);
+  const ProofJournal journal(path, go);
+  CHECK(journal.find(parse_go_game(go, "c2 c3 c4"), GoProver::Goal::Score, -2) == true);
+  CHECK(journal.find(parse_go_game(go, "c2 c3 c4 b3"), GoProver::Goal::Score, 3) == false);
+  CHECK(journal.find(parse_go_game(go, "c2 c3 a4"), GoProver::Goal::Score, -2) == true);
+  CHECK(journal.find(parse_go_game(go, "c2 c3 a4 b4"), GoProver::Goal::Score, 3) == false);
+  CHECK_FALSE(journal.find(parse_go_game(go, "c2 c3"), GoProver::Goal::Score, 3).has_value());
+  CHECK_FALSE(journal.find(parse_go_game(go, "c2 c3 d3"), GoProver::Goal::Score, -2).has_value());
+}
