@@ -31,19 +31,25 @@ std::string read(const std::string& path) {
 
 void write(const std::string& path, const std::string& text) { std::ofstream(path) << text; }
 
+// A copy of the committed 5x5 journal (data/go/5x5-proof.journal) in `dir`:
+// opening a journal locks it for writing.
+std::string copy_5x5_journal(const testing::TempDir& dir) {
+  const std::string path = dir.file("5x5-proof.journal");
+  write(path, read(std::string(GSOLVE_DATA_DIR) + "/../../data/go/5x5-proof.journal"));
+  return path;
+}
+
 // The committed 5x5 journal (data/go/5x5-proof.journal) holds a whole-board
 // proof for `opening`: its mover takes every point, `answer` first, each of
 // the other side's `replies` to it (one per symmetry class, as a split takes
-// them) recorded lost. Opened from a copy (opening locks it for writing),
-// every record read.
+// them) recorded lost. Opened from a copy, every record read.
 void check_whole_board_journal(const std::string& opening, const std::string& answer, std::size_t replies) {
   CAPTURE(opening);
-  const std::string text = read(std::string(GSOLVE_DATA_DIR) + "/../../data/go/5x5-proof.journal");
+  const testing::TempDir dir;
+  const std::string path = copy_5x5_journal(dir);
+  const std::string text = read(path);
   REQUIRE(text.starts_with("gsolve go proof journal 1 go:5x5\n"));
   REQUIRE(text.ends_with("\n"));
-  const testing::TempDir dir;
-  const std::string path = dir.file("5x5-proof.journal");
-  write(path, text);
   const Go go(5, 5);
   const ProofJournal journal(path, go);
   CHECK(journal.size() == static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) - 1);
@@ -259,10 +265,8 @@ TEST_CASE("go journal: after Black's pass, a1, b1 or c1 White takes every point 
   // Through the board's symmetries those records answer every opening on
   // the edge; b2, c2 and their images are not proven.
   const testing::TempDir dir;
-  const std::string path = dir.file("5x5-proof.journal");
-  write(path, read(std::string(GSOLVE_DATA_DIR) + "/../../data/go/5x5-proof.journal"));
   const Go go(5, 5);
-  const ProofJournal journal(path, go);
+  const ProofJournal journal(copy_5x5_journal(dir), go);
   for (const char* edge :
        {"a1", "b1", "c1", "d1", "e1", "e2", "e3", "e4", "e5", "d5", "c5", "b5", "a5", "a4", "a3", "a2"}) {
     CAPTURE(edge);
@@ -279,10 +283,8 @@ TEST_CASE("go journal: the 5x5 journal keeps the closed tests of the unfinished 
   // c2 = +3) was open after 4,800 s: Black's c4 and a4 were refuted by
   // White's b3 and b4; the journal keeps those records for a run to resume.
   const testing::TempDir dir;
-  const std::string path = dir.file("5x5-proof.journal");
-  write(path, read(std::string(GSOLVE_DATA_DIR) + "/../../data/go/5x5-proof.journal"));
   const Go go(5, 5);
-  const ProofJournal journal(path, go);
+  const ProofJournal journal(copy_5x5_journal(dir), go);
   CHECK(journal.find(parse_go_game(go, "c2 c3 c4"), GoProver::Goal::Score, -2) == true);
   CHECK(journal.find(parse_go_game(go, "c2 c3 c4 b3"), GoProver::Goal::Score, 3) == false);
   CHECK(journal.find(parse_go_game(go, "c2 c3 a4"), GoProver::Goal::Score, -2) == true);
