@@ -39,20 +39,12 @@ std::string copy_5x5_journal(const testing::TempDir& dir) {
   return path;
 }
 
-// The committed 5x5 journal (data/go/5x5-proof.journal) holds a whole-board
-// proof for `opening`: its mover takes every point, `answer` first, each of
-// the other side's `replies` to it (one per symmetry class, as a split takes
-// them) recorded lost. Opened from a copy, every record read.
-void check_whole_board_journal(const std::string& opening, const std::string& answer, std::size_t replies) {
+// The journal holds a whole-board proof for `opening`: its mover takes every
+// point, `answer` first, each of the other side's `replies` to it (one per
+// symmetry class, as a split takes them) recorded lost.
+void check_whole_board(const ProofJournal& journal, const Go& go, const std::string& opening, const std::string& answer,
+                       std::size_t replies) {
   CAPTURE(opening);
-  const testing::TempDir dir;
-  const std::string path = copy_5x5_journal(dir);
-  const std::string text = read(path);
-  REQUIRE(text.starts_with("gsolve go proof journal 1 go:5x5\n"));
-  REQUIRE(text.ends_with("\n"));
-  const Go go(5, 5);
-  const ProofJournal journal(path, go);
-  CHECK(journal.size() == static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) - 1);
   CHECK(journal.find(parse_go_game(go, opening), GoProver::Goal::Score, 25) == true);
   const std::string after = opening.empty() ? answer : opening + " " + answer;
   CHECK(journal.find(parse_go_game(go, after), GoProver::Goal::Score, -24) == false);
@@ -249,7 +241,15 @@ TEST_CASE("go journal: the 5x5 proof (data/go/5x5-proof.journal) opens whole and
   // pass its check and agree with the others. The proof is finished: Black
   // takes every point from the empty board, c3 first, and each of White's
   // six replies to c3 is recorded lost for White.
-  check_whole_board_journal("", "c3", 6);
+  const testing::TempDir dir;
+  const std::string path = copy_5x5_journal(dir);
+  const std::string text = read(path);
+  REQUIRE(text.starts_with("gsolve go proof journal 1 go:5x5\n"));
+  REQUIRE(text.ends_with("\n"));
+  const Go go(5, 5);
+  const ProofJournal journal(path, go);
+  CHECK(journal.size() == static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) - 1);
+  check_whole_board(journal, go, "", "c3", 6);
 }
 
 TEST_CASE("go journal: after Black's pass, a1, b1 or c1 White takes every point (data/go/5x5-proof.journal)") {
@@ -258,15 +258,15 @@ TEST_CASE("go journal: after Black's pass, a1, b1 or c1 White takes every point 
   // komi 0; fourteen after a1 and after c1, whose lines are symmetric;
   // twenty-four after b1). The journal keeps the records of those proofs'
   // lines up to six moves long.
-  check_whole_board_journal("pass", "c3", 6);
-  check_whole_board_journal("a1", "c3", 14);
-  check_whole_board_journal("b1", "c3", 24);
-  check_whole_board_journal("c1", "c3", 14);
-  // Through the board's symmetries those records answer every opening on
-  // the edge; b2, c2 and their images are not proven.
   const testing::TempDir dir;
   const Go go(5, 5);
   const ProofJournal journal(copy_5x5_journal(dir), go);
+  check_whole_board(journal, go, "pass", "c3", 6);
+  check_whole_board(journal, go, "a1", "c3", 14);
+  check_whole_board(journal, go, "b1", "c3", 24);
+  check_whole_board(journal, go, "c1", "c3", 14);
+  // Through the board's symmetries those records answer every opening on
+  // the edge; b2, c2 and their images are not proven.
   for (const char* edge :
        {"a1", "b1", "c1", "d1", "e1", "e2", "e3", "e4", "e5", "d5", "c5", "b5", "a5", "a4", "a3", "a2"}) {
     CAPTURE(edge);

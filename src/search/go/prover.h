@@ -109,7 +109,7 @@ class GoProver {
   // The predictor's choice among the moves; on a board of at most one stone,
   // which has no pattern for it to read (its weights were fitted after c3),
   // the point nearest the centre, the known best first move of small boards
-  // (3x3 b2, 5x5 c3) and White's proven answer to 5x5's a1 and pass.
+  // (3x3 b2, 5x5 c3) and White's proven answer to 5x5's pass and edge openings.
   MovePredictor::Choice prediction(const Go::Position& p, const Go::Move* moves, int count) const;
   struct Child {
     LineNode node;
