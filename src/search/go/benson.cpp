@@ -101,53 +101,101 @@ struct Fixpoint {
   int region_count = 0;
 };
 
-void fixpoint(const Go& go, std::uint64_t own, std::uint64_t opp, Fixpoint& f) {
-  std::uint64_t blocks[Fixpoint::kMax];
-  int block_count = 0;
+// The colour's regions and blocks, which depend on its stones alone: the
+// children of a node share the stones of the side that did not move, so
+// their fixpoints find them here. Direct-mapped by stones, per thread.
+struct Shape {
+  std::uint64_t own = 0;
+  std::uint16_t board = 0;                 // 0: empty (a board's is width << 8 | height)
+  int region_count = 0, block_count = -1;  // -1: blocks not listed yet
+  std::uint64_t regions[Fixpoint::kMax], blocks[Fixpoint::kMax];
+};
+
+class ShapeCache {
+ public:
+  Shape& slot(std::uint64_t own) { return shapes_[(own * 0x9E3779B97F4A7C15ull) >> (64 - kBits)]; }
+
+ private:
+  static constexpr int kBits = 6;
+  std::array<Shape, std::size_t{1} << kBits> shapes_{};
+};
+
+Shape& shape_of(const Go& go, std::uint64_t own) {
+  thread_local const std::unique_ptr<ShapeCache> cache = std::make_unique<ShapeCache>();
+  const auto board = static_cast<std::uint16_t>(go.width() << 8 | go.height());
+  Shape& s = cache->slot(own);
+  if (s.board == board && s.own == own) return s;
+  s.own = own, s.board = board, s.region_count = 0, s.block_count = -1;
   const std::uint64_t not_own = go.board_mask() & ~own;
-  // A region with an empty point that no stone of the colour touches is vital
-  // to no block (it may still be enclosed).
-  const std::uint64_t far_empty = not_own & ~go.neighbours(own) & ~opp;
-  int vital_candidates = 0;
   for (std::uint64_t rest = not_own; rest;) {
     const std::uint64_t r = component(go, rest & (~rest + 1), not_own);
     rest &= ~r;
-    if (!(r & far_empty)) ++vital_candidates;
-    f.region_empty[f.region_count] = r & ~opp;
-    f.regions[f.region_count++] = r;
+    s.regions[s.region_count++] = r;
+  }
+  return s;
+}
+
+void fixpoint(const Go& go, std::uint64_t own, std::uint64_t opp, Fixpoint& f) {
+  Shape& shape = shape_of(go, own);
+  // A region with an empty point that no stone of the colour touches is vital
+  // to no block (it may still be enclosed).
+  const std::uint64_t far_empty = go.board_mask() & ~own & ~go.neighbours(own) & ~opp;
+  std::uint64_t candidates = 0;  // bit r: regions[r] may be vital
+  f.region_count = shape.region_count;
+  for (int r = 0; r < shape.region_count; ++r) {
+    const std::uint64_t region = shape.regions[r];
+    if (!(region & far_empty)) candidates |= std::uint64_t{1} << r;
+    f.region_empty[r] = region & ~opp;
+    f.regions[r] = region;
   }
   // A block lives on two vital regions: with fewer candidates none does (most
   // boards of a search: no block flood fill then).
-  if (vital_candidates < 2) return;
-  for (std::uint64_t rest = own; rest;) {
-    const std::uint64_t b = component(go, rest & (~rest + 1), own);
-    blocks[block_count++] = b;
-    rest &= ~b;
-  }
-  std::uint64_t live_blocks = (block_count == 64 ? ~0ull : (std::uint64_t{1} << block_count) - 1);
-  std::uint64_t live_regions = (std::uint64_t{1} << f.region_count) - 1;
-  for (bool changed = true; changed;) {
-    changed = false;
-    std::uint64_t removed = 0;
-    for (int b = 0; b < block_count; ++b) {
-      if (!(live_blocks >> b & 1)) continue;
-      const std::uint64_t liberties = go.neighbours(blocks[b]);
-      int vital = 0;
-      for (int r = 0; r < f.region_count && vital < 2; ++r)
-        if ((live_regions >> r & 1) && (liberties & f.regions[r]) && !(f.region_empty[r] & ~liberties)) ++vital;
-      if (vital < 2) {
-        live_blocks &= ~(std::uint64_t{1} << b);
-        removed |= blocks[b];
-        changed = true;
-      }
+  if (!(candidates & (candidates - 1))) return;
+  if (shape.block_count < 0) {
+    shape.block_count = 0;
+    for (std::uint64_t rest = own; rest;) {
+      const std::uint64_t b = component(go, rest & (~rest + 1), own);
+      shape.blocks[shape.block_count++] = b;
+      rest &= ~b;
     }
-    if (!removed) break;
-    for (int r = 0; r < f.region_count; ++r)
-      if ((live_regions >> r & 1) && (go.neighbours(f.regions[r]) & removed)) live_regions &= ~(std::uint64_t{1} << r);
   }
+  const int block_count = shape.block_count;
+  const std::uint64_t* blocks = shape.blocks;
+  std::uint64_t vital[Fixpoint::kMax];  // per block: the candidates vital to it
+  std::uint64_t live_blocks = 0;
+  for (int b = 0; b < block_count; ++b) {
+    const std::uint64_t liberties = go.neighbours(blocks[b]);
+    vital[b] = 0;
+    for (std::uint64_t rs = candidates; rs; rs &= rs - 1) {
+      const int r = std::countr_zero(rs);
+      if ((liberties & f.regions[r]) && !(f.region_empty[r] & ~liberties)) vital[b] |= std::uint64_t{1} << r;
+    }
+    if (vital[b] & (vital[b] - 1)) live_blocks |= std::uint64_t{1} << b;
+  }
+  // Removing a block removes the regions next to it, which may leave others
+  // with fewer than two vital regions.
+  std::uint64_t removed = 0;  // stones of the blocks removed
   for (int b = 0; b < block_count; ++b)
-    if (live_blocks >> b & 1) f.alive |= blocks[b];
-  if (f.alive) f.live_regions = live_regions;
+    if (!(live_blocks >> b & 1)) removed |= blocks[b];
+  while (removed) {
+    for (std::uint64_t rs = candidates; rs; rs &= rs - 1) {
+      const int r = std::countr_zero(rs);
+      if (go.neighbours(f.regions[r]) & removed) candidates &= ~(std::uint64_t{1} << r);
+    }
+    std::uint64_t more = 0;
+    for (std::uint64_t bs = live_blocks; bs; bs &= bs - 1) {
+      const int b = std::countr_zero(bs);
+      const std::uint64_t left = vital[b] & candidates;
+      if (!(left & (left - 1))) live_blocks &= ~(std::uint64_t{1} << b), more |= blocks[b];
+    }
+    removed = more;
+  }
+  for (std::uint64_t bs = live_blocks; bs; bs &= bs - 1) f.alive |= blocks[std::countr_zero(bs)];
+  if (!f.alive) return;
+  // The regions left: those next to no removed block.
+  const std::uint64_t dead = own & ~f.alive;
+  for (int r = 0; r < f.region_count; ++r)
+    if (!(go.neighbours(f.regions[r]) & dead)) f.live_regions |= std::uint64_t{1} << r;
 }
 
 // How a region left at the fixpoint with two or more points away from the
@@ -239,12 +287,22 @@ KeptCache& kept_cache() {
   return *cache;
 }
 
+// The union of the fixpoint's regions of more than kLargestSystem points: a
+// closed system next to one is never searched (find_closed_systems fails).
+std::uint64_t unsearched_regions(const Fixpoint& f) {
+  std::uint64_t large = 0;
+  for (int r = 0; r < f.region_count; ++r)
+    if (std::popcount(f.regions[r]) > kLargestSystem) large |= f.regions[r];
+  return large;
+}
+
 KeptArea compute_kept_area(const Go& go, std::uint64_t own, std::uint64_t opp) {
   Fixpoint f;
   fixpoint(go, own, opp, f);
   const std::uint64_t safe = with_eyes(go, f.alive, go.board_mask() & ~(own | opp));
   ClosedSystems systems;
-  if (f.alive != own && !(find_closed_systems(go, own, f.alive, systems) && holds_all(go, systems, opp)))
+  if (f.alive != own && ((go.neighbours(own & ~f.alive) & unsearched_regions(f)) ||
+                         !(find_closed_systems(go, own, f.alive, systems) && holds_all(go, systems, opp))))
     return {safe, safe};
   const std::uint64_t near_alive = go.neighbours(f.alive);
   std::uint64_t points = f.alive | systems.points;
