@@ -44,22 +44,44 @@ struct Node {
   }
 };
 
+// The twelve points of each point's pattern (its eight neighbours row by row,
+// then two points up, left, right and down), kOffBoard off the board: built
+// once per board size a thread uses.
+constexpr std::uint8_t kOffBoard = 63;  // no board's point: own and opp both hold it below
+struct PatternPoints {
+  int w = 0, h = 0;
+  std::uint8_t at[64][12];
+};
+
+const PatternPoints& pattern_points(const Go& go) {
+  thread_local PatternPoints t;
+  const int w = go.width(), h = go.height();
+  if (t.w == w && t.h == h) return t;
+  t.w = w, t.h = h;
+  constexpr int kOffsets[12][2] = {{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1},
+                                   {0, 1},   {1, 1},  {0, -2}, {-2, 0}, {2, 0}, {0, 2}};
+  for (int m = 0; m < w * h; ++m)
+    for (int k = 0; k < 12; ++k) {
+      const int x = m % w + kOffsets[k][0], y = m / w + kOffsets[k][1];
+      t.at[m][k] = x < 0 || x >= w || y < 0 || y >= h ? kOffBoard : static_cast<std::uint8_t>(y * w + x);
+    }
+  return t;
+}
+
 // The groups' values of move m (tools/go_measure/predict/feat2.py's node_features).
 std::array<std::uint32_t, MovePredictor::kGroups> move_features(const Go& go, const Node& n, int m) {
   using P = MovePredictor;
   const int w = go.width(), h = go.height(), x = m % w, y = m / w;
-  const auto cell = [&](int dx, int dy) -> std::uint32_t {
-    const int xx = x + dx, yy = y + dy;
-    if (xx < 0 || xx >= w || yy < 0 || yy >= h) return 3;
-    const std::uint64_t bit = std::uint64_t{1} << (yy * w + xx);
-    return (n.own & bit) ? 1 : (n.opp & bit) ? 2 : 0;
+  // Each point's code: 0 empty, 1 own, 2 opp, 3 off the board.
+  const std::uint8_t* at = pattern_points(go).at[m];
+  constexpr std::uint64_t kOff = std::uint64_t{1} << kOffBoard;
+  const std::uint64_t own = n.own | kOff, opp = n.opp | kOff;
+  const auto cell = [&](int k) -> std::uint32_t {
+    return static_cast<std::uint32_t>((own >> at[k] & 1) | (opp >> at[k] & 1) << 1);
   };
-  std::uint32_t pat3 = 0;
-  int i = 0;
-  for (int dy = -1; dy <= 1; ++dy)
-    for (int dx = -1; dx <= 1; ++dx)
-      if (dx != 0 || dy != 0) pat3 |= cell(dx, dy) << (2 * i++);
-  const std::uint32_t pat12 = pat3 | cell(0, -2) << 16 | cell(-2, 0) << 18 | cell(2, 0) << 20 | cell(0, 2) << 22;
+  std::uint32_t pat12 = 0;
+  for (int k = 0; k < 12; ++k) pat12 |= cell(k) << (2 * k);
+  const std::uint32_t pat3 = pat12 & 0xFFFF;
   const std::uint64_t mbit = std::uint64_t{1} << m, around = go.neighbours(mbit);
   int cap = 0, opp_blocks = 0, ataris = 0, atari_size = 0, min_libs = 9;
   std::uint64_t captured = 0;
