@@ -146,4 +146,21 @@ void ProofTable::store(const Key& key, std::uint64_t hash, std::uint32_t phi, st
   b.work[i] = work_bits;
 }
 
+void ProofTable::store_guess(std::uint64_t hash, std::uint32_t phi, std::uint32_t delta) {
+  OpenBucket& b = open_.bucket(hash);
+  const Hold hold(b.lock, shared_);
+  const std::uint32_t tag = static_cast<std::uint32_t>(hash);
+  if (estimate_slot(b, tag) >= 0) return;
+  int i = -1;
+  for (int j = 0; j < kOpenSlots && i < 0; ++j)
+    if (!(b.phi[j] | b.delta[j])) i = j;
+  for (int j = 0; j < kOpenSlots && i < 0; ++j)
+    if (b.work[j] == 0) i = j;
+  if (i < 0) return;
+  b.tag[i] = tag;
+  b.phi[i] = phi;
+  b.delta[i] = delta;
+  b.work[i] = 0;
+}
+
 }  // namespace gsolve::search::go

@@ -93,6 +93,11 @@ class ProofTable {
   void store(const Key& key, std::uint64_t hash, std::uint32_t phi, std::uint32_t delta, const Certificate* cert,
              std::uint64_t work);
 
+  // Stores a new node's numbers from its board alone (the static bounds did
+  // not decide it) where they cost no searched entry: in an empty slot, else
+  // over another such guess (work 0), else not at all.
+  void store_guess(std::uint64_t hash, std::uint32_t phi, std::uint32_t delta);
+
   std::size_t bytes() const { return memory_.bytes(); }
   void clear() { memory_.clear(); }
 

@@ -144,6 +144,9 @@ void GoProver::evaluate(Child& c, int t) {
     return;
   }
   evaluate_statically(c, t);
+  // Undecided: its numbers kept, so that a return to the parent finds them
+  // without the bounds' work again.
+  if (c.numbers.phi != 0 && c.numbers.delta != 0) table_->store_guess(c.hash, c.numbers.phi, c.numbers.delta);
 }
 
 void GoProver::evaluate_result(Child& c, int t) {
