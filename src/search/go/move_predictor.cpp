@@ -48,6 +48,7 @@ struct Node {
 // then two points up, left, right and down), kOffBoard off the board: built
 // once per board size a thread uses.
 constexpr std::uint8_t kOffBoard = 63;  // no board's point: own and opp both hold it below
+static_assert(Go::kMaxMoves - 1 <= kOffBoard);
 struct PatternPoints {
   int w = 0, h = 0;
   std::uint8_t at[64][12];
