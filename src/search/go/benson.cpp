@@ -1,11 +1,10 @@
 #include "src/search/go/benson.h"
 
-#include <array>
 #include <bit>
-#include <memory>
 
 #include "src/search/go/closed_system.h"
 #include "src/search/go/local_region.h"
+#include "src/search/go/thread_cache.h"
 
 namespace gsolve::search::go {
 
@@ -111,19 +110,9 @@ struct Shape {
   std::uint64_t regions[Fixpoint::kMax], blocks[Fixpoint::kMax];
 };
 
-class ShapeCache {
- public:
-  Shape& slot(std::uint64_t own) { return shapes_[(own * 0x9E3779B97F4A7C15ull) >> (64 - kBits)]; }
-
- private:
-  static constexpr int kBits = 6;
-  std::array<Shape, std::size_t{1} << kBits> shapes_{};
-};
-
 Shape& shape_of(const Go& go, std::uint64_t own) {
-  thread_local const std::unique_ptr<ShapeCache> cache = std::make_unique<ShapeCache>();
   const auto board = static_cast<std::uint16_t>(go.width() << 8 | go.height());
-  Shape& s = cache->slot(own);
+  Shape& s = thread_cache<DirectMapped<Shape, 6>>().slot(hash_words(own, 0));
   if (s.board == board && s.own == own) return s;
   s.own = own, s.board = board, s.region_count = 0, s.block_count = -1;
   const std::uint64_t not_own = go.board_mask() & ~own;
@@ -264,28 +253,13 @@ std::uint64_t with_eyes(const Go& go, std::uint64_t alive, std::uint64_t empty) 
 // children each time it returns to the node, and the children it has not
 // expanded are in no table), and the answer depends on nothing else.
 // Direct-mapped, an entry replaced by the next one that maps there.
-class KeptCache {
- public:
-  struct Entry {
-    std::uint64_t own = 0, opp = 0;
-    KeptArea kept;
-    std::uint16_t board = 0;  // 0: empty (a board's is width << 8 | height)
-  };
-  Entry& slot(std::uint16_t board, std::uint64_t own, std::uint64_t opp) {
-    const std::uint64_t h =
-        (own * 0x9E3779B97F4A7C15ull) ^ (opp * 0xC2B2AE3D27D4EB4Full) ^ (std::uint64_t{board} * 0xFF51AFD7ED558CCDull);
-    return entries_[h >> (64 - kBits)];
-  }
-
- private:
-  static constexpr int kBits = 12;  // 160 KB a thread: in L2 (2.5 MB ran slower)
-  std::array<Entry, std::size_t{1} << kBits> entries_{};
+struct KeptEntry {
+  std::uint64_t own = 0, opp = 0;
+  KeptArea kept;
+  std::uint16_t board = 0;  // 0: empty (a board's is width << 8 | height)
 };
-
-KeptCache& kept_cache() {
-  thread_local const std::unique_ptr<KeptCache> cache = std::make_unique<KeptCache>();
-  return *cache;
-}
+// 160 KB a thread: in L2 (2.5 MB ran slower).
+using KeptCache = DirectMapped<KeptEntry, 12>;
 
 // The union of the fixpoint's regions of more than kLargestSystem points: a
 // closed system next to one is never searched (find_closed_systems fails).
@@ -321,7 +295,7 @@ KeptArea compute_kept_area(const Go& go, std::uint64_t own, std::uint64_t opp) {
 KeptArea kept_area(const Go& go, std::uint64_t own, std::uint64_t opp) {
   if (!own) return {};
   const auto board = static_cast<std::uint16_t>(go.width() << 8 | go.height());
-  KeptCache::Entry& e = kept_cache().slot(board, own, opp);
+  KeptEntry& e = thread_cache<KeptCache>().slot(hash_words(own, opp, 0, board));
   if (e.board == board && e.own == own && e.opp == opp) return e.kept;
   const KeptArea kept = compute_kept_area(go, own, opp);
   e = {own, opp, kept, board};

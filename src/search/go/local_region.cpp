@@ -1,10 +1,9 @@
 #include "src/search/go/local_region.h"
 
-#include <array>
 #include <bit>
-#include <memory>
 
 #include "games/bits.h"
+#include "src/search/go/thread_cache.h"
 #include "src/search/table_memory.h"
 
 namespace gsolve::search::go {
@@ -208,36 +207,18 @@ class LocalGame {
 };
 
 // A thread's memo, allocated at its first call.
-StateMemo& memo() {
-  thread_local const std::unique_ptr<StateMemo> m = std::make_unique<StateMemo>();
-  return *m;
-}
+StateMemo& memo() { return thread_cache<StateMemo>(); }
 
 // The answers of the budgeted systems by (board, stones, regions, invaders),
 // Unknown included: a system that ran out of budget pays it once, not at each
 // visit. Direct-mapped, an entry replaced by the next one that maps there.
-class SystemCache {
- public:
-  struct Entry {
-    std::uint64_t stones = 0, regions = 0, opp = 0;
-    std::uint16_t board = 0;  // 0: empty
-    SystemAnswer answer = SystemAnswer::Unknown;
-  };
-  Entry& slot(std::uint16_t board, std::uint64_t stones, std::uint64_t regions, std::uint64_t opp) {
-    const std::uint64_t h = (stones * 0x9E3779B97F4A7C15ull) ^ (regions * 0xC2B2AE3D27D4EB4Full) ^
-                            (opp * 0xD6E8FEB86659FD93ull) ^ (std::uint64_t{board} * 0xFF51AFD7ED558CCDull);
-    return entries_[h >> (64 - kBits)];
-  }
-
- private:
-  static constexpr int kBits = 13;  // 256 KB a thread; larger ones search Unknown systems again less (more expansions)
-  std::array<Entry, std::size_t{1} << kBits> entries_{};
+struct SystemEntry {
+  std::uint64_t stones = 0, regions = 0, opp = 0;
+  std::uint16_t board = 0;  // 0: empty
+  SystemAnswer answer = SystemAnswer::Unknown;
 };
-
-SystemCache& system_cache() {
-  thread_local const std::unique_ptr<SystemCache> cache = std::make_unique<SystemCache>();
-  return *cache;
-}
+// 256 KB a thread; larger ones search Unknown systems again less (more expansions).
+using SystemCache = DirectMapped<SystemEntry, 13>;
 
 }  // namespace
 
@@ -258,7 +239,7 @@ bool colour_holds_system(const Go& go, std::uint64_t stones, std::uint64_t regio
   if (points <= kLargestUnbudgetedSystem)
     return LocalGame(memo(), go, stones | regions, stones).holds(stones, opp & regions);
   const auto board = static_cast<std::uint16_t>(go.width() << 8 | go.height());
-  SystemCache::Entry& e = system_cache().slot(board, stones, regions, opp & regions);
+  SystemEntry& e = thread_cache<SystemCache>().slot(hash_words(stones, regions, opp & regions, board));
   if (e.board != board || e.stones != stones || e.regions != regions || e.opp != (opp & regions))
     e = {stones, regions, opp & regions, board, search_system(go, stones, regions, opp, kSystemBudget)};
   return e.answer == SystemAnswer::Held;

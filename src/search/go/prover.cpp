@@ -10,6 +10,7 @@
 
 #include "src/search/go/benson.h"
 #include "src/search/go/move_predictor.h"
+#include "src/search/go/thread_cache.h"
 #include "src/search/stop.h"
 #ifdef GSOLVE_GO_MEASURE_PROOF
 #include "tools/go_measure/proof_profile.h"
@@ -464,24 +465,13 @@ namespace {
 
 // The predictor's choices by board, side to move and the moves offered (a
 // node's children, which superko may thin), kept across calls: df-pn
-// returns to a node again and again. Direct-mapped, per thread.
-class ChoiceCache {
- public:
-  struct Entry {
-    std::uint64_t black = 0, white = 0, moves = 0;
-    std::uint16_t board = 0;  // 0: empty (a board's is width << 8 | height)
-    MovePredictor::Choice choice;
-  };
-  Entry& slot(std::uint16_t board, std::uint64_t black, std::uint64_t white, std::uint64_t moves) {
-    const std::uint64_t h = (black * 0x9E3779B97F4A7C15ull) ^ (white * 0xC2B2AE3D27D4EB4Full) ^
-                            (moves * 0xD6E8FEB86659FD93ull) ^ (std::uint64_t{board} * 0xFF51AFD7ED558CCDull);
-    return entries_[h >> (64 - kBits)];
-  }
-
- private:
-  static constexpr int kBits = 12;
-  std::array<Entry, std::size_t{1} << kBits> entries_{};
+// returns to a node again and again.
+struct ChoiceEntry {
+  std::uint64_t black = 0, white = 0, moves = 0;
+  std::uint16_t board = 0;  // 0: empty (a board's is width << 8 | height)
+  MovePredictor::Choice choice;
 };
+using ChoiceCache = DirectMapped<ChoiceEntry, 12>;
 
 }  // namespace
 
@@ -494,10 +484,9 @@ MovePredictor::Choice GoProver::prediction(const Go::Position& p, const Go::Move
   // board has that many points), in the order the caller lists them.
   std::uint64_t offered = std::uint64_t{p.black_to_move} << 62;
   for (int i = 0; i < count; ++i) offered |= std::uint64_t{1} << (moves[i] == Go::kPass ? 63 : moves[i]);
-  thread_local const std::unique_ptr<ChoiceCache> cache = std::make_unique<ChoiceCache>();
   const Go& go = line_.go();
   const auto board = static_cast<std::uint16_t>(go.width() << 8 | go.height());
-  ChoiceCache::Entry& e = cache->slot(board, p.black, p.white, offered);
+  ChoiceEntry& e = thread_cache<ChoiceCache>().slot(hash_words(p.black, p.white, offered, board));
   if (e.board == board && e.moves == offered && e.black == p.black && e.white == p.white) return e.choice;
   const MovePredictor::Choice choice = predictor_->choose(go, p, moves, count);
   e = {p.black, p.white, offered, board, choice};
