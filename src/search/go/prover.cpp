@@ -1,10 +1,8 @@
 #include "src/search/go/prover.h"
 
 #include <algorithm>
-#include <array>
 #include <bit>
 #include <cstdlib>
-#include <memory>
 #include <stdexcept>
 #include <string>
 
@@ -480,8 +478,9 @@ MovePredictor::Choice GoProver::prediction(const Go::Position& p, const Go::Move
     for (const Go::Move m : order_)
       for (int i = 0; i < count; ++i)
         if (moves[i] == m) return {i, true};
-  // The moves as a set (the pass as bit 63, the side to move as bit 62: no
-  // board has that many points), in the order the caller lists them.
+  // The moves offered as a set (the pass as bit 63, the side to move as bit
+  // 62: no board has that many points); they come in the prover's fixed
+  // order, so the set fixes the chosen child's index.
   std::uint64_t offered = std::uint64_t{p.black_to_move} << 62;
   for (int i = 0; i < count; ++i) offered |= std::uint64_t{1} << (moves[i] == Go::kPass ? 63 : moves[i]);
   const Go& go = line_.go();
