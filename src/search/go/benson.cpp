@@ -111,7 +111,7 @@ struct Shape {
 };
 
 Shape& shape_of(const Go& go, std::uint64_t own) {
-  const auto board = static_cast<std::uint16_t>(go.width() << 8 | go.height());
+  const auto board = board_code(go);
   Shape& s = thread_cache<DirectMapped<Shape, 6>>().slot(hash_words(own, 0));
   if (s.board == board && s.own == own) return s;
   s.own = own, s.board = board, s.region_count = 0, s.block_count = -1;
@@ -294,7 +294,7 @@ KeptArea compute_kept_area(const Go& go, std::uint64_t own, std::uint64_t opp) {
 
 KeptArea kept_area(const Go& go, std::uint64_t own, std::uint64_t opp) {
   if (!own) return {};
-  const auto board = static_cast<std::uint16_t>(go.width() << 8 | go.height());
+  const auto board = board_code(go);
   KeptEntry& e = thread_cache<KeptCache>().slot(hash_words(own, opp, 0, board));
   if (e.board == board && e.own == own && e.opp == opp) return e.kept;
   const KeptArea kept = compute_kept_area(go, own, opp);

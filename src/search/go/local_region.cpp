@@ -238,7 +238,7 @@ bool colour_holds_system(const Go& go, std::uint64_t stones, std::uint64_t regio
   if (points > kLargestSystem) return false;
   if (points <= kLargestUnbudgetedSystem)
     return LocalGame(memo(), go, stones | regions, stones).holds(stones, opp & regions);
-  const auto board = static_cast<std::uint16_t>(go.width() << 8 | go.height());
+  const auto board = board_code(go);
   SystemEntry& e = thread_cache<SystemCache>().slot(hash_words(stones, regions, opp & regions, board));
   if (e.board != board || e.stones != stones || e.regions != regions || e.opp != (opp & regions))
     e = {stones, regions, opp & regions, board, search_system(go, stones, regions, opp, kSystemBudget)};

@@ -484,7 +484,7 @@ MovePredictor::Choice GoProver::prediction(const Go::Position& p, const Go::Move
   std::uint64_t offered = std::uint64_t{p.black_to_move} << 62;
   for (int i = 0; i < count; ++i) offered |= std::uint64_t{1} << (moves[i] == Go::kPass ? 63 : moves[i]);
   const Go& go = line_.go();
-  const auto board = static_cast<std::uint16_t>(go.width() << 8 | go.height());
+  const auto board = board_code(go);
   ChoiceEntry& e = thread_cache<ChoiceCache>().slot(hash_words(p.black, p.white, offered, board));
   if (e.board == board && e.moves == offered && e.black == p.black && e.white == p.white) return e.choice;
   const MovePredictor::Choice choice = predictor_->choose(go, p, moves, count);

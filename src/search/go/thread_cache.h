@@ -9,7 +9,12 @@
 #include <cstdint>
 #include <memory>
 
+#include "games/go.h"
+
 namespace gsolve::search::go {
+
+// A board's size as a cache key word, never 0 (0 marks an empty entry).
+inline std::uint16_t board_code(const Go& go) { return static_cast<std::uint16_t>(go.width() << 8 | go.height()); }
 
 // A key's words (up to four) mixed into one hash.
 inline std::uint64_t hash_words(std::uint64_t a, std::uint64_t b, std::uint64_t c = 0, std::uint64_t d = 0) {
