@@ -1,5 +1,6 @@
 #include "src/search/go/local_region.h"
 
+#include <algorithm>
 #include <bit>
 
 #include "games/bits.h"
@@ -18,9 +19,10 @@ namespace {
 // hottest loads): the area and the board, with the two answers; the colour's
 // stones gathered over the area, then the opponent's gathered over the rest of
 // it (at most kContentBits points: the area's points that are not the colour's
-// stones lie in its regions). Four-way buckets, entries replaced in turn; a
-// search never holds a reference across its recursion, so a replaced entry is
-// only recomputed.
+// stones lie in its regions). Four-way buckets: two keep the entries whose
+// searches decided the most contents, two take the rest in turn (a new entry
+// of at least the lesser kept one's work replaces it); a search never holds a
+// reference across its recursion, so a replaced entry is only recomputed.
 class StateMemo {
  public:
   enum Known : std::uint8_t { kUnknown = 0, kFalse = 1, kTrue = 2 };
@@ -44,16 +46,24 @@ class StateMemo {
         return static_cast<Known>(bucket[i].game >> question & 3);
     return kUnknown;
   }
-  void store(const Key& key, Question question, bool value) {
+  // `work`: the contents its search decided, itself included.
+  void store(const Key& key, Question question, bool value, std::uint64_t work) {
     Entry* bucket = &entries_[index(key)];
     Entry* e = nullptr;
     for (int i = 0; i < kWays && !e; ++i)
       if (bucket[i].content == key.content && (bucket[i].game & kGame) == key.game) e = &bucket[i];
+    const std::uint64_t level = std::min<std::uint64_t>(std::bit_width(work), kLevel >> kLevelShift);
     if (!e) {
-      e = &bucket[next_];
-      next_ = (next_ + 1) & (kWays - 1);
+      Entry* kept = level_of(bucket[1]) < level_of(bucket[0]) ? &bucket[1] : &bucket[0];
+      if (level >= level_of(*kept)) {
+        e = kept;
+      } else {
+        e = &bucket[2 + next_];
+        next_ ^= 1;
+      }
       *e = {key.game, key.content};
     }
+    e->game = (e->game & ~kLevel) | std::max(level_of(*e), level) << kLevelShift;
     e->game |= std::uint64_t{value ? kTrue : kFalse} << question;
   }
 
@@ -62,6 +72,10 @@ class StateMemo {
     std::uint64_t game = 0, content = 0;  // game 0: empty (no area is)
   };
   static constexpr std::uint64_t kGame = (std::uint64_t{1} << 55) - 1;
+  // Bits 55-59 of the first word: the bit width of the stored search's work (at most 31).
+  static constexpr int kLevelShift = 55;
+  static constexpr std::uint64_t kLevel = std::uint64_t{31} << kLevelShift;
+  static std::uint64_t level_of(const Entry& e) { return (e.game & kLevel) >> kLevelShift; }
   static constexpr int kWays = 4;
   static constexpr int kBits = 20;  // 16 MB a thread
   static std::size_t index(const Key& key) {
@@ -167,9 +181,9 @@ class LocalGame {
       aborted_ = true;
       return false;
     }
-    --budget_;
+    const std::int64_t before = budget_--;
     const bool value = question == StateMemo::kHolds ? decide_holds(own, opp) : decide_can_move(own, opp);
-    if (!aborted_) memo_.store(key, question, value);
+    if (!aborted_) memo_.store(key, question, value, static_cast<std::uint64_t>(before - budget_));
     return value;
   }
 
