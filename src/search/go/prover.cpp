@@ -240,17 +240,9 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
   go_measure::dag_cycles(p.black_to_move, cycles_in_search, cycles_above);
 #endif
   // The child df-pn prefers while its delta is under prefer_k16 / 16 times
-  // the least of its siblings': the mover's predicted proving move where it
-  // needs the whole board (a wrong prediction costs a bounded detour).
+  // the least of its siblings' (below).
   int preferred = -1;
   std::uint64_t prefer_k16 = kPreferFactor16;
-  Go::Move moves[Go::kMaxMoves + 1];
-  if (count > 1 && predicts(p, goal_, t)) {
-    for (int i = 0; i < count; ++i) moves[i] = Go::move_between(p, kids[i].node.position());
-    const MovePredictor::Choice choice = prediction(p, moves, count);
-    preferred = choice.child;
-    if (choice.confident) prefer_k16 = kConfidentPreferFactor16;
-  }
 #ifdef GSOLVE_GO_MEASURE_ORDER
   std::uint64_t child_hashes[Go::kMaxMoves + 1];
   for (int i = 0; i < count; ++i) child_hashes[i] = kids[i].hash;
@@ -267,9 +259,33 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
   // prefetch that misses the TLB can hold up the instructions after it: one
   // between two children's moves overlapped with none), read by evaluate().
   for (int i = 0; i < count; ++i) table_->prefetch(kids[i].hash);
-  for (int i = 0; i < count; ++i) evaluate(kids[i], child_t);
+  // A child lost for its mover proves the node: the children after it are
+  // not evaluated (their static bounds are most of a node's cost), and the
+  // proof takes the first lost child in order, as it would with them all.
+  // (The predictor's dumps list every child.)
+  for (int i = 0; i < count; ++i) {
+    evaluate(kids[i], child_t);
+#ifndef GSOLVE_GO_MEASURE_PREDICT
+    if (kids[i].numbers.delta == 0 && !kids[i].pending) {
+      count = i + 1;
+      break;
+    }
+#endif
+  }
   for (int i = 0; i < count; ++i)
     if (kids[i].pending) evaluate_result(kids[i], child_t);
+#ifndef GSOLVE_GO_MEASURE_ORDER  // the order oracle chose above
+  // The mover's predicted proving move where it needs the whole board (a
+  // wrong prediction costs a bounded detour), unless a child proves the node.
+  if (count > 1 && predicts(p, goal_, t) &&
+      std::none_of(kids, kids + count, [](const Child& k) { return k.numbers.delta == 0; })) {
+    Go::Move moves[Go::kMaxMoves + 1];
+    for (int i = 0; i < count; ++i) moves[i] = Go::move_between(p, kids[i].node.position());
+    const MovePredictor::Choice choice = prediction(p, moves, count);
+    preferred = choice.child;
+    if (choice.confident) prefer_k16 = kConfidentPreferFactor16;
+  }
+#endif
 #ifdef GSOLVE_GO_MEASURE_DAG
   if ((nodes_ & 15) == 0 && count >= 2 &&
       std::none_of(kids, kids + count, [](const Child& k) { return k.numbers.delta == 0; })) {
@@ -410,6 +426,7 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
 #endif
 #ifdef GSOLVE_GO_MEASURE_PREDICT
       if (go_measure::proven_dumps()) {
+        Go::Move moves[Go::kMaxMoves + 1];
         for (int i = 0; i < count; ++i) moves[i] = Go::move_between(p, kids[i].node.position());
         const Go::Position before = line_.at(line_.top() > 0 ? line_.top() - 1 : 0).position();
         go_measure::proven_dump(go, p, line_.top() > 0 ? &before : nullptr, moves, count,
