@@ -40,6 +40,17 @@ int estimate_slot(const Bucket& b, std::uint32_t tag) {
   return -1;
 }
 
+// The slot a new estimate takes: the first empty one, else the first of the least work.
+template <class Bucket>
+int open_slot(const Bucket& b) {
+  int i = 0;
+  for (int j = 0; j < static_cast<int>(std::size(b.tag)); ++j) {
+    if (!(b.phi[j] | b.delta[j])) return j;
+    if (b.work[j] < b.work[i]) i = j;
+  }
+  return i;
+}
+
 // Half the bytes for each part: a result's slot is 10 times an estimate's,
 // and a quarter of the entries or fewer are results.
 constexpr std::size_t kOpenShare = 2;
@@ -130,16 +141,7 @@ void ProofTable::store(const Key& key, std::uint64_t hash, std::uint32_t phi, st
   const Hold hold(b.lock, shared_);
   const std::uint32_t tag = static_cast<std::uint32_t>(hash);
   int i = estimate_slot(b, tag);
-  if (i < 0) {  // an empty slot, else the one with the least work
-    i = 0;
-    for (int j = 0; j < kOpenSlots; ++j) {
-      if (!(b.phi[j] | b.delta[j])) {
-        i = j;
-        break;
-      }
-      if (b.work[j] < b.work[i]) i = j;
-    }
-  }
+  if (i < 0) i = open_slot(b);
   b.tag[i] = tag;
   b.phi[i] = phi;
   b.delta[i] = delta;
@@ -151,12 +153,8 @@ void ProofTable::store_guess(std::uint64_t hash, std::uint32_t phi, std::uint32_
   const Hold hold(b.lock, shared_);
   const std::uint32_t tag = static_cast<std::uint32_t>(hash);
   if (estimate_slot(b, tag) >= 0) return;
-  int i = -1;
-  for (int j = 0; j < kOpenSlots && i < 0; ++j)
-    if (!(b.phi[j] | b.delta[j])) i = j;
-  for (int j = 0; j < kOpenSlots && i < 0; ++j)
-    if (b.work[j] == 0) i = j;
-  if (i < 0) return;
+  const int i = open_slot(b);
+  if ((b.phi[i] | b.delta[i]) && b.work[i] != 0) return;  // every slot holds a searched entry
   b.tag[i] = tag;
   b.phi[i] = phi;
   b.delta[i] = delta;
