@@ -278,10 +278,11 @@ TEST_CASE("go journal: after Black's pass, a1, b1 or c1 White takes every point 
   }
 }
 
-TEST_CASE("go journal: the 5x5 journal keeps the closed tests of the unfinished c2 probe") {
+TEST_CASE("go journal: after c2 and White's c3, Black's d3 scores at least 3 (data/go/5x5-proof.journal)") {
   // "After c2 and White's c3, does Black score at least 3?" (the published
-  // c2 = +3) was open after 4,800 s: Black's c4 and a4 were refuted by
-  // White's b3 and b4; the journal keeps those records for a run to resume.
+  // c2 = +3): Black's c4 and a4 were refuted by White's b3 and b4, and
+  // Black's d3 holds against each of White's replies (c2's probe, in three
+  // runs); the journal keeps those records.
   const testing::TempDir dir;
   const Go go(5, 5);
   const ProofJournal journal(copy_5x5_journal(dir), go);
@@ -289,6 +290,7 @@ TEST_CASE("go journal: the 5x5 journal keeps the closed tests of the unfinished 
   CHECK(journal.find(parse_go_game(go, "c2 c3 c4 b3"), GoProver::Goal::Score, 3) == false);
   CHECK(journal.find(parse_go_game(go, "c2 c3 a4"), GoProver::Goal::Score, -2) == true);
   CHECK(journal.find(parse_go_game(go, "c2 c3 a4 b4"), GoProver::Goal::Score, 3) == false);
-  CHECK_FALSE(journal.find(parse_go_game(go, "c2 c3"), GoProver::Goal::Score, 3).has_value());
-  CHECK_FALSE(journal.find(parse_go_game(go, "c2 c3 d3"), GoProver::Goal::Score, -2).has_value());
+  CHECK(journal.find(parse_go_game(go, "c2 c3 d3"), GoProver::Goal::Score, -2) == false);
+  CHECK(journal.find(parse_go_game(go, "c2 c3 d3 d2"), GoProver::Goal::Score, 3) == true);
+  CHECK(journal.find(parse_go_game(go, "c2 c3 b3"), GoProver::Goal::Score, -2) == false);  // d3's mirror image
 }
