@@ -50,6 +50,7 @@ std::uint64_t position_hash(const Go::Position& p, int t) {
 struct Row {
   std::uint64_t expansions = 0, distinct = 0, alive = 0, decided = 0, top = 0, below = 0, below_holds = 0;
   std::uint64_t proven = 0, first = 0, at_sight = 0, descents = 0;
+  std::uint64_t settled = 0;   // the oracle's settled points, summed over the expansions
   std::uint64_t kind[5] = {};  // proving moves: capture, atari, next to the opponent, other, pass
   std::uint64_t killer = 0,
                 killer_fixes = 0;  // the last proving move at the ply proves again; and the first child did not
@@ -65,6 +66,7 @@ struct Row {
         below += r.below;
     below_holds += r.below_holds;
     proven += r.proven, first += r.first, at_sight += r.at_sight, descents += r.descents;
+    settled += r.settled;
   }
 };
 
@@ -104,19 +106,23 @@ struct Profile {
     if (above < 0 && decided) above = ply;
     decided_above[ply] = above;
     r.alive += b.any_alive;
+    r.settled += static_cast<std::uint64_t>(b.settled_points);
     return decided;
   }
 
   ~Profile() {
     if (rows.empty()) return;
-    std::string out = fmt::format("{:>4} {:>11} {:>10} {:>10} {:>10} {:>10} {:>11} {:>11} {:>10} {:>7} {:>10} {:>8}\n",
-                                  "ply", "expansions", "distinct", "alive", "decided", "top", "below", "below+",
-                                  "proven", "first%", "at sight", "descents");
+    std::string out =
+        fmt::format("{:>4} {:>11} {:>10} {:>10} {:>10} {:>10} {:>11} {:>11} {:>10} {:>7} {:>10} {:>8} {:>8}\n", "ply",
+                    "expansions", "distinct", "alive", "decided", "top", "below", "below+", "proven", "first%",
+                    "at sight", "descents", "settled");
     const auto line = [&](const std::string& ply, const Row& r) {
-      out += fmt::format("{:>4} {:>11} {:>10} {:>10} {:>10} {:>10} {:>11} {:>11} {:>10} {:>7.1f} {:>10} {:>8.2f}\n",
-                         ply, r.expansions, r.distinct, r.alive, r.decided, r.top, r.below, r.below_holds, r.proven,
-                         r.proven ? 100.0 * r.first / r.proven : 0.0, r.at_sight,
-                         r.proven ? static_cast<double>(r.descents) / r.proven : 0.0);
+      out += fmt::format(
+          "{:>4} {:>11} {:>10} {:>10} {:>10} {:>10} {:>11} {:>11} {:>10} {:>7.1f} {:>10} {:>8.2f} {:>8.2f}\n", ply,
+          r.expansions, r.distinct, r.alive, r.decided, r.top, r.below, r.below_holds, r.proven,
+          r.proven ? 100.0 * r.first / r.proven : 0.0, r.at_sight,
+          r.proven ? static_cast<double>(r.descents) / r.proven : 0.0,
+          r.expansions ? static_cast<double>(r.settled) / r.expansions : 0.0);
     };
     Row all;
     for (std::size_t ply = 0; ply < rows.size(); ++ply) {
@@ -180,6 +186,11 @@ void profile_enter(const Go::Position& p, int index, int t) {
   const bool decided = profile.decide(p, ply, t, r);
   ++r.expansions;
   r.distinct += profile.seen.insert(position_hash(p, t));
+  // GSOLVE_MEASURE_SAMPLE=N: print every N-th expansion's board, its ply and goal.
+  static const long sample = std::getenv("GSOLVE_MEASURE_SAMPLE") ? std::atol(std::getenv("GSOLVE_MEASURE_SAMPLE")) : 0;
+  static long seen_expansions = 0;
+  if (sample > 0 && ++seen_expansions % sample == 0)
+    std::fputs(fmt::format("sample: ply {} t {}\n{}\n", ply, t, profile.oracle_go->format(p)).c_str(), stderr);
   r.decided += decided;
   const int above = profile.decided_above[ply];
   r.top += above == ply;

@@ -13,7 +13,8 @@
 //   proven       expansions that ended with the node's goal proven after descending
 //   first        of those, the first child the expansion descended into proved it
 //   at sight     expansions that ended proven without descending (a child decided on sight)
-// and the mean number of descents of the proven expansions; then how often
+// and the mean number of descents of the proven expansions, the mean number of
+// points the oracle settles (alive stones and settled regions); then how often
 // the oracle's verdicts agree with the prover's results. A second table
 // (`order`) has, per ply, the proven expansions' proving move by kind
 // (capture, atari, next to an opponent stone, other, pass), how often it is
@@ -23,7 +24,8 @@
 // children they descended into, and the share of their work in the child
 // that took the most and in the first child descended into.
 // Environment: GSOLVE_MEASURE_MAX_REGION=N solves regions of at most N points
-// (default 8, at most 10); GSOLVE_MEASURE_DUMP=1 prints the first disagreeing positions.
+// (default 8, at most 10); GSOLVE_MEASURE_DUMP=1 prints the first disagreeing positions;
+// GSOLVE_MEASURE_SAMPLE=N prints every N-th expansion's board.
 #pragma once
 
 #include <cstdint>
