@@ -37,6 +37,28 @@ Value value_of_bounds(std::pair<int, int> b) {
   return b.first == 0 && b.second == 0 ? Value::Tie : Value::Unknown;
 }
 
+// The value and the bounds of a score known only within bounds.
+void bounds_json(nlohmann::json& j, std::pair<int, int> bounds, bool scored, bool half_points) {
+  j["value"] = value_name(value_of_bounds(bounds));
+  if (!scored) return;
+  j["score_lower"] = bounds.first;
+  j["score_upper"] = bounds.second;
+  if (half_points) {
+    const auto [lower, upper] = margin_bounds(bounds, true);
+    j["margin_lower"] = lower;
+    j["margin_upper"] = upper;
+  }
+}
+
+std::string bounds_text(std::pair<int, int> bounds, bool scored, bool half_points) {
+  const auto [lower, upper] = margin_bounds(bounds, half_points);
+  std::string s(value_name(value_of_bounds(bounds)));
+  if (scored)
+    s += lower == upper ? fmt::format(", score {:+}", lower)
+                        : fmt::format(", score between {:+} and {:+}", lower, upper);
+  return s;
+}
+
 }  // namespace
 
 double score_margin(int score, bool half_point_scores) {
@@ -46,18 +68,7 @@ double score_margin(int score, bool half_point_scores) {
 
 nlohmann::json report_to_json(const PositionReport& r, bool scored, bool weak) {
   nlohmann::json j = record_json({{"position", r.position}}, r.record, scored, weak, r.half_point_scores);
-  if (r.score_bounds) {
-    j["value"] = value_name(value_of_bounds(*r.score_bounds));
-    if (scored) {
-      j["score_lower"] = r.score_bounds->first;
-      j["score_upper"] = r.score_bounds->second;
-      if (r.half_point_scores) {
-        const auto [lower, upper] = margin_bounds(*r.score_bounds, true);
-        j["margin_lower"] = lower;
-        j["margin_upper"] = upper;
-      }
-    }
-  }
+  if (r.score_bounds) bounds_json(j, *r.score_bounds, scored, r.half_point_scores);
   if (!r.board_line.empty()) j["board"] = r.board_line;
   j["primitive"] = r.primitive;
   j["source"] = r.source;
@@ -67,6 +78,7 @@ nlohmann::json report_to_json(const PositionReport& r, bool scored, bool weak) {
   j["moves"] = nlohmann::json::array();
   for (const auto& m : r.moves) {
     auto mj = record_json({{"move", m.move}}, m.record, scored, weak, r.half_point_scores);
+    if (m.score_bounds) bounds_json(mj, *m.score_bounds, scored, r.half_point_scores);
     mj["best"] = m.best;
     j["moves"].push_back(std::move(mj));
   }
@@ -74,14 +86,8 @@ nlohmann::json report_to_json(const PositionReport& r, bool scored, bool weak) {
 }
 
 std::string report_to_text(const PositionReport& r, bool scored, bool weak) {
-  std::string head = record_text(r.record, scored, weak, r.half_point_scores);
-  if (r.score_bounds) {
-    const auto [lower, upper] = margin_bounds(*r.score_bounds, r.half_point_scores);
-    head = value_name(value_of_bounds(*r.score_bounds));
-    if (scored)
-      head += lower == upper ? fmt::format(", score {:+}", lower)
-                             : fmt::format(", score between {:+} and {:+}", lower, upper);
-  }
+  const std::string head = r.score_bounds ? bounds_text(*r.score_bounds, scored, r.half_point_scores)
+                                          : record_text(r.record, scored, weak, r.half_point_scores);
   std::string how = r.source == "search" ? "searched" : "";
   if (!r.incomplete.empty()) how += (how.empty() ? "" : "; ") + ("incomplete: " + r.incomplete);
   std::string out = fmt::format("{}: {}{}{}\n", r.position.empty() ? "(start)" : r.position, head,
@@ -89,7 +95,8 @@ std::string report_to_text(const PositionReport& r, bool scored, bool weak) {
   out += r.board;
   for (const auto& m : r.moves)
     out += fmt::format("  {} {:<6} {}\n", m.best ? '*' : ' ', m.move,
-                       record_text(m.record, scored, weak, r.half_point_scores));
+                       m.score_bounds ? bounds_text(*m.score_bounds, scored, r.half_point_scores)
+                                      : record_text(m.record, scored, weak, r.half_point_scores));
   if (r.line && !r.line->empty()) out += "  line: " + *r.line + "\n";
   return out;
 }

@@ -22,6 +22,9 @@ struct MoveReport {
   std::string move;
   Record record;  // from the mover's side: the child's record negated (its remoteness as is)
   bool best = false;
+  // Where the record is unknown: proven bounds on the mover's score (a Go
+  // proof journal's tests), printed with the value they decide.
+  std::optional<std::pair<int, int>> score_bounds;
 };
 
 struct PositionReport {
@@ -76,7 +79,7 @@ PositionReport report_position(const G& g, const typename G::Position& p, std::s
   g.generate_moves(p, moves);
   for (const auto m : moves) {
     const Record child = lookup(g.canonical(g.play(p, m)));
-    MoveReport mr{g.format_move(p, m), child, false};
+    MoveReport mr{g.format_move(p, m), child, false, std::nullopt};
     mr.record.value = negate(child.value);
     mr.record.score = static_cast<std::int16_t>(-child.score);
     mr.best = child.known() && out.record.known() && as_parent(child) == out.record;

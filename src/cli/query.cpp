@@ -184,6 +184,39 @@ std::optional<std::string> principal_line(const G& g, const typename G::Position
   return line_text(g, p, line);
 }
 
+// After a stop, in a scored game: the bounds the searcher's records prove
+// without a search (a Go proof journal's tests) on each unknown move's score
+// and, where its record is unknown, on the position's, which scores what its
+// best move scores.
+template <Game G>
+void add_recorded_bounds(const G& g, const typename G::Position& p, search::Searcher<G>& searcher,
+                         PositionReport& report) {
+  const auto range = searcher.impl().score_range(p);
+  std::pair<int, int> best{range.first, range.first};  // bounds on the best move's score
+  MoveList<G> moves;
+  g.generate_moves(p, moves);
+  for (const auto m : moves) {
+    const std::string text = g.format_move(p, m);
+    const auto it =
+        std::find_if(report.moves.begin(), report.moves.end(), [&](const MoveReport& r) { return r.move == text; });
+    if (it == report.moves.end()) return;
+    std::pair<int, int> own{range.first, range.second};
+    if (it->record.known()) {
+      own = {it->record.score, it->record.score};
+    } else if (const auto child = searcher.recorded_range(g.play(p, m))) {
+      own = {-child->second, -child->first};
+      it->score_bounds = own;
+    }
+    best = {std::max(best.first, own.first), std::max(best.second, own.second)};
+  }
+  if (report.record.known()) return;
+  auto bounds = report.score_bounds.value_or(range);
+  if (const auto here = searcher.recorded_range(p))
+    bounds = {std::max(bounds.first, here->first), std::min(bounds.second, here->second)};
+  bounds = {std::max(bounds.first, best.first), std::min(bounds.second, best.second)};
+  if (bounds.first <= bounds.second) report.score_bounds = bounds;
+}
+
 // "score >= T" of a searched position: one test.
 template <Game G>
 void answer_at_least(const G& g, const QueryOptions& o, const std::string& text, search::Searcher<G>& searcher,
@@ -259,6 +292,8 @@ void answer_all(const G& g, const QueryOptions& o, bool scored, bool complete, R
       report.incomplete = watch.reason();
       if (!report.record.known() && (!weak || scored))
         report.score_bounds = source.root_bounds.value_or(source.searcher->proven_range());
+      if constexpr (G::kScored)
+        if (!report.primitive) add_recorded_bounds(g, p, *source.searcher, report);
     }
     if (o.json)
       std::cout << report_to_json(report, scored, weak).dump() << "\n";

@@ -90,6 +90,10 @@ class SearchImpl {
   // nothing: what a query can still say after its time ran out. False where
   // the engine records nothing (searches are unchanged then).
   virtual bool set_recorded_only(bool) { return false; }
+  // Bounds on p's exact score that the engine's records prove without a
+  // search (go: a proof journal's score tests), inside score_range(p); none
+  // where it records nothing of p.
+  virtual std::optional<std::pair<int, int>> recorded_range(const typename G::Position&) const { return std::nullopt; }
   // Table sharing between the processes of a job (table_share.h); none by
   // default (the go line searcher: its results depend on the line).
   virtual void share_table(bool) {}
@@ -168,6 +172,8 @@ class Searcher {
   void set_deadline(std::optional<std::chrono::steady_clock::time_point> deadline) { impl_->set_deadline(deadline); }
   // See SearchImpl::set_recorded_only.
   bool set_recorded_only(bool on) { return impl_->set_recorded_only(on); }
+  // See SearchImpl::recorded_range.
+  std::optional<std::pair<int, int>> recorded_range(const Position& p) const { return impl_->recorded_range(p); }
   // One best line of play from p to the end of the game, both sides keeping
   // their record (the winner the soonest win, the loser the latest loss, the
   // score first): as many moves as p's remoteness.

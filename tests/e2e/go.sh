@@ -247,6 +247,20 @@ grep -qxF "(start): win, score +25 (searched; incomplete: --time 1 s ran out)" <
   grep -qxF "    e3     lose, score -25" <<<"$out" && grep -qxF "    b2     unknown" <<<"$out" \
   || fail "5x5 weak query's moves: $out"
 cmp -s "$WORK/5x5.journal" "$(dirname "$0")/../../data/go/5x5-proof.journal" || fail "the 5x5 journal changed"
+# Where the journal bounds a score without deciding the record, a stopped
+# query prints those bounds: after c2 c3 (c2's probe) Black's d3 and its
+# mirror image b3 score at least 3, c4, a4 and e4 at most 2, so c2 c3 wins
+# by at least 3; the journal untouched.
+out=$("$BIN" query --game go:5x5 --journal "$WORK/5x5.journal" --time 1 "c2 c3")
+grep -q "^c2 c3: win, score between +3 and +25 (searched; incomplete: --time 1 s ran out)$" <<<"$out" &&
+  grep -qxF "    d3     win, score between +3 and +25" <<<"$out" && grep -qxF "    b3     win, score between +3 and +25" <<<"$out" &&
+  grep -qxF "    c4     unknown, score between -25 and +2" <<<"$out" && grep -qxF "    a4     unknown, score between -25 and +2" <<<"$out" &&
+  [ "$(grep -c ' unknown$' <<<"$out")" == 19 ] || fail "5x5 query's bounds from the journal: $out"
+out=$("$BIN" query --game go:5x5 --journal "$WORK/5x5.journal" --time 1 --json "c2 c3")
+grep -qF '"score_lower":3,"score_upper":25,' <<<"$out" &&
+  grep -qF '{"best":false,"move":"d3","remoteness":null,"score":null,"score_lower":3,"score_upper":25,"value":"win"}' <<<"$out" \
+  || fail "5x5 query's bounds from the journal, --json: $out"
+cmp -s "$WORK/5x5.journal" "$(dirname "$0")/../../data/go/5x5-proof.journal" || fail "the 5x5 journal changed"
 # The openings a1, d5 (b1's image) and e3 (c1's): White takes every point,
 # no search, the journal untouched.
 out=$("$BIN" query --game go:5x5 --journal "$WORK/5x5.journal" --at-least 25 --json a1 d5 e3)

@@ -3,11 +3,14 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <climits>
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "games/go.h"
@@ -293,4 +296,12 @@ TEST_CASE("go journal: after c2 and White's c3, Black's d3 scores at least 3 (da
   CHECK(journal.find(parse_go_game(go, "c2 c3 d3"), GoProver::Goal::Score, -2) == false);
   CHECK(journal.find(parse_go_game(go, "c2 c3 d3 d2"), GoProver::Goal::Score, 3) == true);
   CHECK(journal.find(parse_go_game(go, "c2 c3 b3"), GoProver::Goal::Score, -2) == false);  // d3's mirror image
+  // The score bounds those records prove (query prints them after a stop).
+  using Bounds = std::optional<std::pair<int, int>>;
+  CHECK(journal.score_bounds(parse_go_game(go, "c2 c3 d3")) == Bounds{{INT_MIN, -3}});
+  CHECK(journal.score_bounds(parse_go_game(go, "c2 c3 b3")) == Bounds{{INT_MIN, -3}});
+  CHECK(journal.score_bounds(parse_go_game(go, "c2 c3 c4")) == Bounds{{-2, INT_MAX}});
+  CHECK(journal.score_bounds(parse_go_game(go, "")) == Bounds{{25, INT_MAX}});
+  CHECK(journal.score_bounds(parse_go_game(go, "a1")) == Bounds{{25, INT_MAX}});  // White to move
+  CHECK_FALSE(journal.score_bounds(parse_go_game(go, "b2")).has_value());
 }

@@ -5,9 +5,11 @@
 // a Searcher; its proof tests run on options.threads provers.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <memory>
 #include <optional>
+#include <utility>
 
 #include "src/search/go/go_solver.h"
 #include "src/search/go/proof_journal.h"
@@ -63,6 +65,13 @@ class GoLineSearch final : public SearchImpl<GoLine> {
     if (!journal_) return false;
     solver_.set_recorded_only(on);
     return true;
+  }
+  std::optional<std::pair<int, int>> recorded_range(const GoLine::Position& p) const override {
+    if (!journal_) return std::nullopt;
+    const auto b = journal_->score_bounds(game_.replay(p));
+    if (!b) return std::nullopt;
+    const auto [lower, upper] = score_range(p);
+    return std::pair{std::clamp(b->first, lower, upper), std::clamp(b->second, lower, upper)};
   }
   std::optional<std::pair<int, int>> proven_range() const override {
     const auto r = solver_.proven_score();

@@ -150,6 +150,19 @@ std::optional<bool> ProofJournal::find(const GoGame& game, GoProver::Goal goal, 
   return std::nullopt;
 }
 
+std::optional<std::pair<int, int>> ProofJournal::score_bounds(const GoGame& game) const {
+  const std::lock_guard<std::mutex> hold(lock_);
+  std::optional<std::pair<int, int>> out;
+  for (int s = 0; s < symmetry_.count(); ++s) {
+    const auto it = known_.find(key(game, GoProver::Goal::Score, s));
+    if (it == known_.end()) continue;
+    if (!out) out = {INT_MIN, INT_MAX};
+    out->first = std::max(out->first, it->second.holds_up_to);
+    if (it->second.fails_from != INT_MAX) out->second = std::min(out->second, it->second.fails_from - 1);
+  }
+  return out;
+}
+
 void ProofJournal::record(const GoGame& game, GoProver::Goal goal, int t, bool holds, std::uint64_t expansions) {
   const std::string k = key(game, goal);
   const std::string body = fmt::format("{} {} {} {}", k, t, holds ? 1 : 0, expansions);

@@ -31,6 +31,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "games/go.h"
 #include "src/search/go/board_symmetry.h"
@@ -51,6 +52,10 @@ class ProofJournal {
   // The recorded answer to "the side to move reaches t" in the line's last
   // position, if one decides it (the line's or a symmetric line's record).
   std::optional<bool> find(const GoGame& game, GoProver::Goal goal, int t) const;
+  // What the score tests recorded for the line's last position (or a
+  // symmetric line's) prove of the side to move's score: [lower, upper],
+  // INT_MIN / INT_MAX where no test bounds that side; none without a record.
+  std::optional<std::pair<int, int>> score_bounds(const GoGame& game) const;
   // Records a finished test (on the disk before it returns). Throws
   // std::runtime_error when the write fails.
   void record(const GoGame& game, GoProver::Goal goal, int t, bool holds, std::uint64_t expansions);
