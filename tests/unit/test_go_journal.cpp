@@ -281,7 +281,8 @@ TEST_CASE("go journal: after Black's pass, a1, b1 or c1 White takes every point 
   }
 }
 
-TEST_CASE("go journal: after c2 and White's c3, Black's d3 scores at least 3 (data/go/5x5-proof.journal)") {
+TEST_CASE(
+    "go journal: c2's probe: d3 answers c3, Black takes the whole board after 18 replies (data/go/5x5-proof.journal)") {
   // "After c2 and White's c3, does Black score at least 3?" (the published
   // c2 = +3): Black's c4 and a4 were refuted by White's b3 and b4, and
   // Black's d3 holds against each of White's replies (c2's probe, in three
@@ -304,4 +305,16 @@ TEST_CASE("go journal: after c2 and White's c3, Black's d3 scores at least 3 (da
   CHECK(journal.score_bounds(parse_go_game(go, "")) == Bounds{{25, INT_MAX}});
   CHECK(journal.score_bounds(parse_go_game(go, "a1")) == Bounds{{25, INT_MAX}});  // White to move
   CHECK_FALSE(journal.score_bounds(parse_go_game(go, "b2")).has_value());
+  // After c2, eighteen of White's replies give Black the whole board (tests
+  // at 25, far cheaper than at 3), each with its mirror image; b1, b2, b3
+  // (and d1, d2, d3) are open, and c3 is answered by d3 above.
+  for (const char* reply :
+       {"a1", "e1", "c1", "a2", "e2", "a3", "e3", "a4", "e4", "b4", "d4", "c4", "a5", "e5", "b5", "d5", "c5", "pass"}) {
+    CAPTURE(reply);
+    CHECK(journal.find(parse_go_game(go, std::string("c2 ") + reply), GoProver::Goal::Score, 25) == true);
+  }
+  for (const char* reply : {"b1", "d1", "b2", "d2", "b3", "d3"}) {
+    CAPTURE(reply);
+    CHECK_FALSE(journal.find(parse_go_game(go, std::string("c2 ") + reply), GoProver::Goal::Score, 3).has_value());
+  }
 }
