@@ -9,13 +9,16 @@
 #include <set>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "games/go.h"
 #include "games/go_line.h"
 #include "src/core/progress.h"
 #include "src/search/go/go_solver.h"
+#include "src/search/go/proof_journal.h"
 #include "src/search/go/root_split.h"
+#include "temp_dir.h"
 
 using namespace gsolve;
 using gsolve::search::go::GoSolver;
@@ -317,4 +320,42 @@ TEST_CASE("go: a split at Black's node tests Black's predicted move first") {
   REQUIRE(reports.size() == 1);
   CHECK(go.point_name(reports[0].move) == "b4");
   CHECK_FALSE(reports[0].holds);  // White's goal after b4 fails: Black's b4 takes every point
+}
+
+TEST_CASE("go: asked to, a score test at a middle threshold tries the whole board too, once it runs long") {
+  // After c2 b1 c1 a3 c3 a5 Black takes every point. "Black scores 3"
+  // there, one prover cut at the root after 4096 expansions: without the
+  // whole board's turns the test spent more than 20M expansions without
+  // closing (docs/go-proof-measurement.md); taking turns with "Black scores 25",
+  // each within budgets doubling from kAspireExpansions, the whole board
+  // settles it in under 5M, and the journal keeps that answer. The tests
+  // that close are reported (the root's, of a split over its children).
+  using search::go::GoProver;
+  const testing::TempDir dir;
+  const Go go(5, 5);
+  search::go::ProofJournal journal(dir.file("proof.journal"), go);
+  const auto closed = [](GoProver& prover, std::vector<std::pair<int, bool>>& tests) {
+    prover.on_test([&](GoProver::Goal, int t, bool holds, std::uint64_t) { tests.emplace_back(t, holds); });
+  };
+  GoProver prover(go, std::size_t{256} << 20);
+  std::vector<std::pair<int, bool>> tests;
+  closed(prover, tests);
+  GoProver* const one = &prover;
+  const GoGame after_a5 = parse_go_game(go, "c2 b1 c1 a3 c3 a5");
+  CHECK(search::go::split_at_least(std::span<GoProver* const>(&one, 1), after_a5, GoProver::Goal::Score, 3, {}, 4096,
+                                   search::go::kCutPlies, &journal, true));
+  CHECK(prover.nodes() < 5000000);
+  CHECK(tests == std::vector<std::pair<int, bool>>{{25, true}});
+  CHECK(journal.find(after_a5, GoProver::Goal::Score, 25) == true);
+  // A test that closes within the first budget never tries the whole
+  // board: after 11 moves of GNU Go's line White scores -1.
+  GoProver near(go, std::size_t{256} << 20);
+  std::vector<std::pair<int, bool>> near_tests;
+  closed(near, near_tests);
+  GoProver* const other = &near;
+  const GoGame after_a3 = parse_go_game(go, "c3 c4 d4 d3 d2 b3 c2 d5 e3 b2 a3");
+  CHECK(search::go::split_at_least(std::span<GoProver* const>(&other, 1), after_a3, GoProver::Goal::Score, -1, {}, 4096,
+                                   search::go::kCutPlies, &journal, true));
+  CHECK(near_tests == std::vector<std::pair<int, bool>>{{-1, true}});
+  CHECK(near.nodes() < search::go::kAspireExpansions);
 }
