@@ -317,4 +317,10 @@ TEST_CASE(
     CAPTURE(reply);
     CHECK_FALSE(journal.find(parse_go_game(go, std::string("c2 ") + reply), GoProver::Goal::Score, 3).has_value());
   }
+  // After c2 b1 the test at 3 took Black's e4 first: eight of White's
+  // replies to it (a 4,200 s run) hold Black to no less than 3, d3 the
+  // largest (889M expansions); the others are open.
+  CHECK(journal.find(parse_go_game(go, "c2 b1 e4 d3"), GoProver::Goal::Score, 3) == true);
+  CHECK(journal.find(parse_go_game(go, "c2 d1 a4 b3"), GoProver::Goal::Score, 3) == true);  // its mirror image
+  CHECK_FALSE(journal.find(parse_go_game(go, "c2 b1 e4"), GoProver::Goal::Score, -2).has_value());
 }
