@@ -36,7 +36,6 @@ struct SolveOptions {
   bool score_only = false;                        // --objective score: search solves keep the score, no remoteness
   std::string journal;                            // go search solves: the proof journal (--journal FILE)
   int cut_plies = -1;                             // go search solves: --cut-plies N (-1: the solver's default)
-  bool aspire = false;                            // go search solves: --aspire
   int zstd_level = 0;                             // 0: 14 where tiers are derived (connect4), else 6
   bool derive_tiers = true;                       // connect4: store every other tier only (db/solve_session.cpp)
   int store_depth = -1;                           // >= 0: search solve, records of the first store_depth plies only

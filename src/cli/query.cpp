@@ -47,7 +47,6 @@ struct QueryOptions {
   std::size_t hash_mb = 256;
   std::string journal;                                                // go: --journal FILE
   std::optional<int> cut_plies;                                       // go: --cut-plies N
-  bool aspire = false;                                                // go: --aspire
   std::size_t cache_mb = db::RecordReader::kDefaultCacheBytes >> 20;  // decoded frames kept
 };
 
@@ -353,7 +352,6 @@ std::unique_ptr<search::Searcher<G>> make_searcher(const G& g, const QueryOption
     so.threads = thread_count(o.threads);
     so.hash_mb = o.hash_mb;
     so.cut_plies = o.cut_plies.value_or(-1);
-    so.aspire = o.aspire;
     so.journal = o.journal;
     if (o.progress) so.progress = [](const std::string& line) { std::cerr << line << "\n"; };
     return std::make_unique<search::Searcher<G>>(g, so);
@@ -371,8 +369,6 @@ void check_options(const G& g, const QueryOptions& o, bool searching) {
     throw ParseError("--journal applies to go searches (--game go:WxH), not " + std::string(g.spec()));
   if (o.cut_plies && !go)
     throw ParseError("--cut-plies applies to go searches (--game go:WxH), not " + std::string(g.spec()));
-  if (o.aspire && !go)
-    throw ParseError("--aspire applies to go searches (--game go:WxH), not " + std::string(g.spec()));
   if (o.at_least && !(G::kScored && searching))
     throw ParseError("--at-least applies to searches of scored games without a database (reversi, go), not " +
                      std::string(g.spec()) + (searching ? "" : " with --db"));
@@ -516,11 +512,6 @@ void add_query(CLI::App& app) {
                   "each test at a cut's leaf run whole (default 3); deeper cuts make those tests smaller, so that "
                   "a --journal records more often and a kill loses less")
       ->check(integer_range<int>(1, 20));
-  cmd->add_flag("--aspire", o->aspire,
-                "go: a score test at a middle threshold that runs past 2^20 expansions takes turns with a test of "
-                "the whole board for the side it favours (the mover where the threshold is above 0), in budgets "
-                "that double: much quicker where that side wins by far, up to about 2.4 times slower where the "
-                "answer is near the threshold or against that side");
   cmd->add_option("--journal", o->journal,
                   "go: record every proof test closed in FILE (created if missing) and take the answers it holds: "
                   "a killed search run again with the same FILE resumes with the tests it had closed");

@@ -113,11 +113,6 @@ void add_solve(CLI::App& app) {
                   "plies below it (default 3); deeper cuts make the tests run whole smaller, so that a --journal "
                   "records more often and a kill loses less")
       ->check(integer_range<int>(1, 20));
-  cmd->add_flag("--aspire", opts->aspire,
-                "go: a score test at a middle threshold that runs past 2^20 expansions takes turns with a test of "
-                "the whole board for the side it favours (the mover where the threshold is above 0), in budgets "
-                "that double: much quicker where that side wins by far, up to about 2.4 times slower where the "
-                "answer is near the threshold or against that side");
   add_integer_option(cmd, "--zstd-level", opts->zstd_level, 1, 22,
                      "zstd level of the record frames (default 14 for connect4, else 6)");
   auto max_memory = std::make_shared<std::uint64_t>(0);

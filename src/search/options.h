@@ -35,9 +35,6 @@ struct SearchOptions {
   // this journal file and taken from it (proof_journal.h; "": none).
   int cut_plies = -1;
   std::string journal{};
-  // Go: a score test at a middle threshold that runs long takes turns with
-  // a test of the whole board (root_split.h, kAspireExpansions).
-  bool aspire = false;
 };
 
 }  // namespace gsolve::search

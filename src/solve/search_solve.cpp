@@ -111,7 +111,6 @@ SolveResult solve_top(const G& g, const SolveOptions& options, Progress& progres
   so.hash_mb = options.hash_mb;
   so.journal = options.journal;
   so.cut_plies = options.cut_plies;
-  so.aspire = options.aspire;
   search::Searcher<G> searcher(g, so);
 
   // The frontier: positions at the last stored ply, committed in small

@@ -19,7 +19,6 @@ SolveResult solve_spec(const std::string& spec, const SolveOptions& options, Pro
     };
     go_search_only(!options.journal.empty(), "--journal");
     go_search_only(options.cut_plies > 0, "--cut-plies");
-    go_search_only(options.aspire, "--aspire");
     if (options.store_depth >= 0) {
       if constexpr (search::kHasSearcher<G>)
         return solve_top(game, options, progress);

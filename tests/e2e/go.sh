@@ -81,15 +81,6 @@ expect_error "--cut-plies applies to go searches (--game go:WxH), not connect4:4
 expect_error "--cut-plies: expected an integer 1..20, got '0'" "$BIN" query --game go:3x3 --cut-plies 0 ""
 expect_error "--journal applies to go searches (--game go:WxH), not connect4:4x4" \
   "$BIN" query --game connect4:4x4 --journal "$WORK/go.journal" ""
-expect_error "--aspire applies to go searches (--game go:WxH), not connect4:4x4" \
-  "$BIN" query --game connect4:4x4 --aspire ""
-# --aspire: after c2 b1 c1 a3 c3 a5 d1 Black takes every point; the test
-# "White holds Black under 3" outlasts its first budget and the whole-board
-# test it then takes turns with settles it (a progress line of its own).
-"$BIN" query --game go:5x5 --at-least -2 --threads 1 --aspire --progress --json "c2 b1 c1 a3 c3 a5 d1" \
-  >"$WORK/aspire.json" 2>"$WORK/aspire.err" || fail "5x5 --aspire"
-[ "$(json 'j["holds"], j["complete"]' <"$WORK/aspire.json")" == "False True" ] || fail "5x5 --aspire: $(cat "$WORK/aspire.json")"
-grep -qE "^test score >= -24: no, [0-9]+ nodes" "$WORK/aspire.err" || fail "5x5 --aspire progress: $(grep -v '^  \.\.\.' "$WORK/aspire.err")"
 out=$("$BIN" query --game go:2x2 "(;SZ[2];B[ab];W[bb];B[aa];W[ba])")
 grep -qxF "    2 . O" <<<"$out" || fail "2x2 sgf board: $out"
 grep -qxF "    black (X) to move" <<<"$out" || fail "2x2 sgf side to move: $out"
@@ -307,8 +298,6 @@ expect_error "--cut-plies applies to go search solves (go:WxH --store-depth D), 
   "$BIN" solve connect4:4x4 --db "$WORK/none.gsdb" --store-depth 2 --cut-plies 4
 expect_error "--cut-plies applies to go search solves (go:WxH --store-depth D), not go:2x2" \
   "$BIN" solve go:2x2 --db "$WORK/none.gsdb" --cut-plies 4
-expect_error "--aspire applies to go search solves (go:WxH --store-depth D), not go:2x2" \
-  "$BIN" solve go:2x2 --db "$WORK/none.gsdb" --aspire
 expect_error "--cut-plies: expected an integer 1..20, got '21'" "$BIN" solve go:3x3 --db "$WORK/none.gsdb" --store-depth 1 --cut-plies 21
 [ ! -e "$WORK/none.gsdb" ] || fail "a refused solve left a file"
 

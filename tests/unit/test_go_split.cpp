@@ -9,16 +9,13 @@
 #include <set>
 #include <span>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "games/go.h"
 #include "games/go_line.h"
 #include "src/core/progress.h"
 #include "src/search/go/go_solver.h"
-#include "src/search/go/proof_journal.h"
 #include "src/search/go/root_split.h"
-#include "temp_dir.h"
 
 using namespace gsolve;
 using gsolve::search::go::GoSolver;
@@ -295,67 +292,58 @@ TEST_CASE("go: a record's remoteness tests with two provers are one prover's") {
   CHECK(thresholds[1] == thresholds[0]);
 }
 
+namespace {
+
+// One prover cut at the root after 4096 expansions on "the mover reaches t"
+// after `line`: the predictor's move for the mover's whole board is `move`,
+// tested first, wins, and is the split's only test. Returns its expansions.
+std::uint64_t check_predicted_first(const std::string& line, int t, const std::string& move) {
+  using search::go::GoProver;
+  const Go go(5, 5);
+  const GoGame game = parse_go_game(go, line);
+  GoProver prover(go, std::size_t{64} << 20);
+  const std::vector<GoGame> children = search::go::distinct_children(game);
+  const int predicted = prover.predicted_child(game, GoProver::Goal::Score, 25, children);
+  REQUIRE(predicted >= 0);
+  CHECK(go.point_name(Go::move_between(game.position(), children[predicted].position())) == move);
+  std::vector<search::go::SplitReport> reports;
+  GoProver* const one = &prover;
+  CHECK(search::go::split_at_least(
+      std::span<GoProver* const>(&one, 1), game, GoProver::Goal::Score, t,
+      [&](const search::go::SplitReport& r) { reports.push_back(r); }, 4096));
+  REQUIRE(reports.size() == 1);
+  CHECK(go.point_name(reports[0].move) == move);
+  CHECK_FALSE(reports[0].holds);  // the opponent's goal after the move fails
+  return prover.nodes();
+}
+
+}  // namespace
+
 TEST_CASE("go: a split at Black's node tests Black's predicted move first") {
   // After GNU Go's first ten moves Black takes every point, and the 5x5
   // move predictor's choice there is b4 (test_go_move_predictor.cpp). One
   // prover cut at the root tests b4 first: by the disproof numbers alone a
   // child the search had not looked at came first, and a wrong move's test
   // ran to its end. b4 wins: its test is the split's only one.
+  check_predicted_first("c3 c4 d4 d3 d2 b3 c2 d5 e3 b2", 25, "b4");
+  // White to move has no predicted move.
   using search::go::GoProver;
   const Go go(5, 5);
-  const GoGame after_b2 = parse_go_game(go, "c3 c4 d4 d3 d2 b3 c2 d5 e3 b2");
   GoProver prover(go, std::size_t{64} << 20);
-  const std::vector<GoGame> children = search::go::distinct_children(after_b2);
-  const int predicted = prover.predicted_child(after_b2, GoProver::Goal::Score, 25, children);
-  REQUIRE(predicted >= 0);
-  CHECK(go.point_name(Go::move_between(after_b2.position(), children[predicted].position())) == "b4");
-  // White to move has no predicted move.
   const GoGame after_e3 = parse_go_game(go, "c3 c4 d4 d3 d2 b3 c2 d5 e3");
   CHECK(prover.predicted_child(after_e3, GoProver::Goal::Score, -24, search::go::distinct_children(after_e3)) == -1);
-  std::vector<search::go::SplitReport> reports;
-  GoProver* const one = &prover;
-  CHECK(search::go::split_at_least(
-      std::span<GoProver* const>(&one, 1), after_b2, GoProver::Goal::Score, 25,
-      [&](const search::go::SplitReport& r) { reports.push_back(r); }, 4096));
-  REQUIRE(reports.size() == 1);
-  CHECK(go.point_name(reports[0].move) == "b4");
-  CHECK_FALSE(reports[0].holds);  // White's goal after b4 fails: Black's b4 takes every point
 }
 
-TEST_CASE("go: asked to, a score test at a middle threshold tries the whole board too, once it runs long") {
+TEST_CASE("go: at a middle score threshold a split tests the move predicted for the mover's whole board first") {
   // After c2 b1 c1 a3 c3 a5 Black takes every point. "Black scores 3"
-  // there, one prover cut at the root after 4096 expansions: without the
-  // whole board's turns the test spent more than 20M expansions without
-  // closing (docs/go-proof-measurement.md); taking turns with "Black scores 25",
-  // each within budgets doubling from kAspireExpansions, the whole board
-  // settles it in under 5M, and the journal keeps that answer. The tests
-  // that close are reported (the root's, of a split over its children).
+  // there: the predictor's move for the whole board (it serves that goal)
+  // is tested first and wins. By the disproof numbers alone the split spent
+  // more than 20M expansions (docs/go-proof-measurement.md).
+  CHECK(check_predicted_first("c2 b1 c1 a3 c3 a5", 3, "c4") < 2500000);  // 2,099,002
+  // White to move at -2 (Black favoured): no move predicted for White.
   using search::go::GoProver;
-  const testing::TempDir dir;
   const Go go(5, 5);
-  search::go::ProofJournal journal(dir.file("proof.journal"), go);
-  const auto closed = [](GoProver& prover, std::vector<std::pair<int, bool>>& tests) {
-    prover.on_test([&](GoProver::Goal, int t, bool holds, std::uint64_t) { tests.emplace_back(t, holds); });
-  };
-  GoProver prover(go, std::size_t{256} << 20);
-  std::vector<std::pair<int, bool>> tests;
-  closed(prover, tests);
-  GoProver* const one = &prover;
-  const GoGame after_a5 = parse_go_game(go, "c2 b1 c1 a3 c3 a5");
-  CHECK(search::go::split_at_least(std::span<GoProver* const>(&one, 1), after_a5, GoProver::Goal::Score, 3, {}, 4096,
-                                   search::go::kCutPlies, &journal, true));
-  CHECK(prover.nodes() < 5000000);
-  CHECK(tests == std::vector<std::pair<int, bool>>{{25, true}});
-  CHECK(journal.find(after_a5, GoProver::Goal::Score, 25) == true);
-  // A test that closes within the first budget never tries the whole
-  // board: after 11 moves of GNU Go's line White scores -1.
-  GoProver near(go, std::size_t{256} << 20);
-  std::vector<std::pair<int, bool>> near_tests;
-  closed(near, near_tests);
-  GoProver* const other = &near;
-  const GoGame after_a3 = parse_go_game(go, "c3 c4 d4 d3 d2 b3 c2 d5 e3 b2 a3");
-  CHECK(search::go::split_at_least(std::span<GoProver* const>(&other, 1), after_a3, GoProver::Goal::Score, -1, {}, 4096,
-                                   search::go::kCutPlies, &journal, true));
-  CHECK(near_tests == std::vector<std::pair<int, bool>>{{-1, true}});
-  CHECK(near.nodes() < search::go::kAspireExpansions);
+  GoProver prover(go, std::size_t{64} << 20);
+  const GoGame after_c4 = parse_go_game(go, "c2 b1 c1 a3 c3 a5 c4");
+  CHECK(prover.predicted_child(after_c4, GoProver::Goal::Score, -2, search::go::distinct_children(after_c4)) == -1);
 }

@@ -64,7 +64,7 @@ int GoSolver::window(const GoGame& game, int alpha, int beta) {
 bool GoSolver::at_least(const GoGame& game, int t) {
   if (recorded_only_) return recorded(game, GoProver::Goal::Score, t);
   return split_at_least(provers_, game, GoProver::Goal::Score, t, split_progress_,
-                        provers_.size() == 1 ? kAloneOneProver : kAloneExpansions, cut_plies_, journal_, aspire_);
+                        provers_.size() == 1 ? kAloneOneProver : kAloneExpansions, cut_plies_, journal_);
 }
 
 void GoSolver::clear() {
@@ -111,7 +111,7 @@ bool GoSolver::test(int i, const GoGame& game, GoProver::Goal goal, int t) {
   if (recorded_only_) return recorded(game, goal, t);
   GoProver* const prover = provers_[i].get();
   return split_at_least(std::span<GoProver* const>(&prover, 1), game, goal, t, {}, kAloneOneProver, cut_plies_,
-                        journal_, aspire_);
+                        journal_);
 }
 
 void GoSolver::test_all(const GoGame* const* games, const int* t, bool* holds, int count, GoProver::Goal goal) {
@@ -180,7 +180,7 @@ int GoSolver::narrow(const GoGame& game, GoProver::Goal goal, int lower, int upp
 bool GoSolver::test_one(const GoGame& game, GoProver::Goal goal, int t) {
   if (recorded_only_) return recorded(game, goal, t);
   if (provers_.size() > 1)
-    return split_at_least(provers_, game, goal, t, split_progress_, kAloneExpansions, cut_plies_, journal_, aspire_);
+    return split_at_least(provers_, game, goal, t, split_progress_, kAloneExpansions, cut_plies_, journal_);
   const GoGame* games[1] = {&game};
   bool holds = false;
   test_all(games, &t, &holds, 1, goal);

@@ -122,9 +122,6 @@ class GoSolver {
   // Deeper cuts make the tests that run whole smaller: a journal records
   // them more often, so a kill loses less.
   void set_cut_plies(int plies) { cut_plies_ = std::max(plies, 1); }
-  // Whether a score test at a middle threshold that runs long takes turns
-  // with a test of the whole board (root_split.h, kAspireExpansions); off by default.
-  void set_aspire(bool on) { aspire_ = on; }
   // From now on (or no longer) every test is answered by the journal alone,
   // and one it does not decide throws GoProver::TimedOut at once: what is
   // known after a deadline. proven_score() is left as the last search made it.
@@ -172,7 +169,6 @@ class GoSolver {
   bool recorded_only_ = false;
   ScoreRange searched_score_{};  // proven_score_ while recorded_only_
   int cut_plies_ = kCutPlies;
-  bool aspire_ = false;
   std::vector<std::unique_ptr<GoProver>> provers_;  // one per thread, over one table of the rest
   ScoreRange proven_score_{};
   // The line after the last proven choice's move and the score it keeps

@@ -39,7 +39,6 @@ class GoLineSearch final : public SearchImpl<GoLine> {
   GoLineSearch(const GoLine& game, const SearchOptions& o)
       : game_(game), solver_(game.go(), o.hash_mb << 20, std::max(1, o.threads)) {
     if (o.cut_plies > 0) solver_.set_cut_plies(o.cut_plies);
-    solver_.set_aspire(o.aspire);
     if (!o.journal.empty()) {
       journal_ = std::make_unique<go::ProofJournal>(o.journal, game.go());
       solver_.set_journal(journal_.get());

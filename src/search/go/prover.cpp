@@ -177,13 +177,13 @@ GoProver::Child* GoProver::frame(int ply) {
 
 GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_delta, ExploredBoards& seen,
                                 SuperkoHits& hits) {
-  nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
-  if ((nodes() & ((std::uint64_t{1} << 22) - 1)) == 0 && heartbeat_) heartbeat_(nodes(), line_.top() - root_);
-  if ((nodes() & 4095) == 0) {
+  ++nodes_;
+  if ((nodes_ & ((std::uint64_t{1} << 22) - 1)) == 0 && heartbeat_) heartbeat_(nodes_, line_.top() - root_);
+  if ((nodes_ & 4095) == 0) {
     if ((deadline_ && std::chrono::steady_clock::now() >= *deadline_) || search::stop_requested()) throw TimedOut{};
     if (stop_ && stop_()) throw Stopped{};
   }
-  const std::uint64_t nodes_before = nodes();
+  const std::uint64_t nodes_before = nodes_;
   if (goal_ == Goal::Value && line_.top() >= kScale - 1)  // the combined value holds lines shorter than kScale
     throw std::runtime_error("go: a line of play longer than " + std::to_string(kScale - 1) + " plies");
   // The node is read in place: until a child is pushed below it (the line's
@@ -199,7 +199,7 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
   std::uint64_t child_work[Go::kMaxMoves + 1] = {};
 #endif
 #ifdef GSOLVE_GO_MEASURE_DAG
-  const std::uint64_t dag_key = hash(*n, t), dag_serial = nodes();
+  const std::uint64_t dag_key = hash(*n, t), dag_serial = nodes_;
   {
     ProofTable::Entry e;
     Certificate cert;
@@ -287,7 +287,7 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
   }
 #endif
 #ifdef GSOLVE_GO_MEASURE_DAG
-  if ((nodes() & 15) == 0 && count >= 2 &&
+  if ((nodes_ & 15) == 0 && count >= 2 &&
       std::none_of(kids, kids + count, [](const Child& k) { return k.numbers.delta == 0; })) {
     // What the disproof sum counts twice: twin children, and the
     // great-grandchildren below two children's best replies.
@@ -391,7 +391,7 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
     const std::uint32_t child_th_delta = static_cast<std::uint32_t>(std::min<std::uint64_t>(th_phi, widened));
     line_.push(c.node);
 #ifdef GSOLVE_GO_MEASURE_PROOF
-    const std::uint64_t before_child = nodes();
+    const std::uint64_t before_child = nodes_;
 #endif
 #ifdef GSOLVE_GO_MEASURE_DAG
     dag_parent_key = dag_key;
@@ -400,14 +400,14 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
     c.numbers = mid(child_t, static_cast<std::uint32_t>(std::min<std::uint64_t>(child_th_phi, kInfinity)),
                     child_th_delta, c.seen, c.hits);
 #ifdef GSOLVE_GO_MEASURE_PROOF
-    child_work[best] += nodes() - before_child;
+    child_work[best] += nodes_ - before_child;
 #endif
     line_.pop();
   }
 
   n = &line_.back();
   hits = SuperkoHits{};
-  const std::uint64_t work = nodes() - nodes_before + 1;
+  const std::uint64_t work = nodes_ - nodes_before + 1;
   if (own.phi == 0 || own.delta == 0) {
 #ifdef GSOLVE_GO_MEASURE_PROOF
     go_measure::profile_resolved(line_.top(), own.phi == 0);
@@ -416,8 +416,8 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
       const Child& c = *std::find_if(kids, kids + count, [](const Child& k) { return k.numbers.delta == 0; });
 #ifdef GSOLVE_GO_MEASURE_PROOF
       go_measure::profile_proven(go, p, line_.top(), descents, first_descent, static_cast<int>(&c - kids),
-                                 Go::move_between(p, c.node.position()), nodes() - nodes_before,
-                                 nodes() - nodes_before - child_work[&c - kids]);
+                                 Go::move_between(p, c.node.position()), nodes_ - nodes_before,
+                                 nodes_ - nodes_before - child_work[&c - kids]);
 #endif
       seen = c.seen;
       hits = c.hits;
@@ -442,7 +442,7 @@ GoProver::Numbers GoProver::mid(int t, std::uint32_t th_phi, std::uint32_t th_de
         go_measure::profile_refuted(
             line_.top(),
             static_cast<int>(std::count_if(child_work, child_work + count, [](std::uint64_t w) { return w > 0; })),
-            nodes() - nodes_before, *std::max_element(child_work, child_work + count), child_work[first_descent]);
+            nodes_ - nodes_before, *std::max_element(child_work, child_work + count), child_work[first_descent]);
 #endif
       seen = ExploredBoards::of(n->black, n->white, n->invariant_key);  // the winner's board
       hits = forbidden;
@@ -539,7 +539,7 @@ bool GoProver::at_least(const GoGame& game, Goal goal, int t) {
       throw std::logic_error("go: the proof-number search stopped unresolved");
     holds = numbers.phi == 0;
   }
-  if (report_) report_(goal, t, holds, nodes());
+  if (report_) report_(goal, t, holds, nodes_);
   return holds;
 }
 

@@ -28,7 +28,6 @@
 // against the goal (initial_numbers; df-pn+'s heuristic initialisation).
 #pragma once
 
-#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -94,8 +93,7 @@ class GoProver {
   // needing the whole board), else -1. For a split's first test (root_split.h).
   int predicted_child(const GoGame& game, Goal goal, int t, std::span<const GoGame> children) const;
 
-  // Read by other threads (a split's stop conditions): written by the prover's own thread only.
-  std::uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
+  std::uint64_t nodes() const { return nodes_; }
   std::size_t table_bytes() const { return table_->bytes(); }
   bool has_predictor() const { return predictor_ != nullptr; }  // the board has a move predictor (5x5)
   void clear() { table_->clear(); }
@@ -160,7 +158,7 @@ class GoProver {
   int root_ = 0;                                  // line index of the root
   const MovePredictor* predictor_;                // of Black's proving move, or nullptr
   Goal goal_ = Goal::Score;                       // of the test under way
-  std::atomic<std::uint64_t> nodes_{0};           // expansions
+  std::uint64_t nodes_ = 0;                       // expansions
   TestReport report_;
   Heartbeat heartbeat_;
   std::optional<std::chrono::steady_clock::time_point> deadline_;

@@ -5,7 +5,6 @@
 #include <chrono>
 #include <exception>
 #include <functional>
-#include <memory>
 #include <mutex>
 #include <optional>
 #include <set>
@@ -93,8 +92,12 @@ class Quiet {
 // The children most likely to fail their goal (to reach the root's) first:
 // where the root's goal holds, the winning child's test comes first and the
 // others are speculative only while it runs. The predicted move first where
-// the prover prefers one (Black's), then by the disproof numbers the search
-// found for them. By the numbers alone, the children the search had not yet
+// the prover prefers one (the mover needs the whole board), or, at a middle
+// score threshold that favours the mover (t > 0), the move predicted for its
+// whole board; then by the disproof numbers the search found for them. At a
+// middle threshold by the numbers alone, "c2 b1" at 3 spent 4,200 s on
+// Black's e4 (docs/go-proof-measurement.md, "The predicted move at a middle
+// threshold"). By the numbers alone, the children the search had not yet
 // looked at came first (their numbers are the smallest) and a wrong move's
 // test ran to its end (docs/go-proof-measurement.md, "The split's first
 // child"). In the prover's order (distinct_children) a provers' hand-off
@@ -104,7 +107,10 @@ std::vector<GoGame> by_promise(GoProver& prover, const GoGame& game, std::vector
                                int t, int child_t) {
   std::vector<std::uint32_t> delta;
   for (const GoGame& c : children) delta.push_back(prover.numbers_of(c, goal, child_t).delta);
-  const int predicted = prover.predicted_child(game, goal, t, children);
+  const Go& go = game.go();
+  const int whole = go.score(go.points(), game.position().black_to_move);  // the mover takes every point
+  const bool favoured = goal == GoProver::Goal::Score && t > 0;
+  const int predicted = prover.predicted_child(game, goal, favoured ? std::max(t, whole) : t, children);
   std::vector<std::size_t> order(children.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   // A child already known to fail (delta 0), the predicted one, the rest.
@@ -117,94 +123,8 @@ std::vector<GoGame> by_promise(GoProver& prover, const GoGame& game, std::vector
   return sorted;
 }
 
-std::uint64_t expansions(std::span<GoProver* const> provers) {
-  std::uint64_t n = 0;
-  for (const GoProver* p : provers) n += p->nodes();
-  return n;
-}
-
-// run()'s answer, or none where the provers spent `budget` expansions first
-// (none: no budget). The budget is shared: once one prover has spent its
-// part, every prover stops, so that the tests of a split over them all end.
-template <class Run>
-std::optional<bool> within(std::span<GoProver* const> provers, std::optional<std::uint64_t> budget, const Run& run) {
-  if (!budget) return run();
-  const std::function<bool()> around = provers[0]->stop_condition();  // the enclosing tests'
-  const auto spent = std::make_shared<std::atomic<bool>>(false);
-  const std::uint64_t share = std::max<std::uint64_t>(*budget / provers.size(), 1);
-  std::vector<std::unique_ptr<StopWhile>> limits;
-  for (GoProver* p : provers)
-    limits.push_back(std::make_unique<StopWhile>(*p, [p, start = p->nodes(), share, spent] {
-      if (p->nodes() - start >= share) spent->store(true, std::memory_order_relaxed);
-      return spent->load(std::memory_order_relaxed);
-    }));
-  try {
-    return run();
-  } catch (const GoProver::Stopped&) {
-    if (around && around()) throw;
-    return std::nullopt;
-  }
-}
-
-// A score test at a middle threshold that runs long is tried at the whole
-// board too: the side it favours (the mover where t > 0, else its opponent)
-// takes every point. That goal has what a middle one lacks, the static bound
-// of a board kept whole and the predicted move, and where a side wins by far
-// its test closes long before the middle one (docs/go-proof-measurement.md,
-// "The whole-board test too"). The mover reaching `t` answers `settles`
-// where it does at t.
-struct Aspiration {
-  int t;
-  bool settles;
-};
-
-std::optional<Aspiration> aspiration_of(const GoGame& game, GoProver::Goal goal, int t) {
-  if (goal != GoProver::Goal::Score) return std::nullopt;
-  const Go& go = game.go();
-  const bool black = game.position().black_to_move;
-  if (t > 0) {  // the mover takes every point
-    const int whole = go.score(go.points(), black);
-    return whole > t ? std::optional(Aspiration{whole, true}) : std::nullopt;
-  }
-  const int whole = child_score_goal(go.score(go.points(), !black));  // the opponent takes every point
-  return whole < t ? std::optional(Aspiration{whole, false}) : std::nullopt;
-}
-
-// "The game's mover reaches t" by run(u), a test at threshold u: where an
-// aspiration applies, t's test and its take turns, t's first, each within a
-// budget doubling from kAspireExpansions, until one settles it (a test that
-// closes within the first budget is never aspired); once the aspiration's
-// answer is the other one, t's test runs alone to its end. The aspiration's
-// answer is journaled (the caller journals t's).
-template <class Run>
-bool aspired(std::span<GoProver* const> provers, const GoGame& game, GoProver::Goal goal, int t, ProofJournal* journal,
-             bool aspire, const Run& run) {
-  const std::optional<Aspiration> a = aspiration_of(game, goal, t);
-  if (!a || !aspire) return run(t);
-  enum class Known { Nothing, Settles, Other } known = Known::Nothing;  // the aspiration's answer
-  const auto know = [&](bool answer) { known = answer == a->settles ? Known::Settles : Known::Other; };
-  if (journal)
-    if (const std::optional<bool> recorded = journal->find(game, goal, a->t)) know(*recorded);
-  for (int round = 0;; ++round) {
-    if (known == Known::Settles) return a->settles;
-    const std::uint64_t budget = kAspireExpansions << std::min(round, 24);
-    const std::optional<std::uint64_t> limit = known == Known::Nothing ? std::optional(budget) : std::nullopt;
-    if (const std::optional<bool> holds = within(provers, limit, [&] { return run(t); })) return *holds;
-    const std::uint64_t before = expansions(provers);
-    if (const std::optional<bool> answer = within(provers, budget, [&] { return run(a->t); })) {
-      if (journal) journal->record(game, goal, a->t, *answer, expansions(provers) - before);
-      know(*answer);
-    }
-  }
-}
-
 bool split(std::span<GoProver* const> provers, const GoGame& game, GoProver::Goal goal, int t,
-           const SplitProgress& progress, std::uint64_t alone, int cut_plies, ProofJournal* journal, bool aspire);
-
-// split() at threshold t without its aspiration: the children's tests.
-bool split_children(std::span<GoProver* const> provers, const GoGame& game, GoProver::Goal goal, int t,
-                    const SplitProgress& progress, std::uint64_t alone, int cut_plies, ProofJournal* journal,
-                    bool aspire) {
+           const SplitProgress& progress, std::uint64_t alone, int cut_plies, ProofJournal* journal) {
   GoProver& first = *provers[0];
   const std::function<bool()> outer = first.stop_condition();  // an enclosing split's, if any
   const auto stopped_outside = [&] { return outer && outer(); };
@@ -263,7 +183,11 @@ bool split_children(std::span<GoProver* const> provers, const GoGame& game, GoPr
       }));
     };
     for (GoProver* p : mine) watch(p);
-    const auto nodes = [&] { return expansions(mine); };
+    const auto nodes = [&] {
+      std::uint64_t n = 0;
+      for (const GoProver* p : mine) n += p->nodes();
+      return n;
+    };
     std::size_t i = children.size();  // the child under test; none
     std::uint64_t before = 0;         // the group's expansions when its test started
     for (;;) {
@@ -302,9 +226,8 @@ bool split_children(std::span<GoProver* const> provers, const GoGame& game, GoPr
         const bool child_holds =
             recorded ? *recorded
             : mine.size() == 1 && cut_plies <= 1
-                ? aspired(mine, children[i], goal, child_t, journal, aspire,
-                          [&](int u) { return mine[0]->at_least(children[i], goal, u); })
-                : split(mine, children[i], goal, child_t, {}, alone, std::max(cut_plies - 1, 1), journal, aspire);
+                ? mine[0]->at_least(children[i], goal, child_t)
+                : split(mine, children[i], goal, child_t, {}, alone, std::max(cut_plies - 1, 1), journal);
         const std::uint64_t spent = nodes() - before;
         if (journal && !recorded) journal->record(children[i], goal, child_t, child_holds, spent);
         const std::lock_guard<std::mutex> hold(lock);
@@ -346,36 +269,36 @@ bool split_children(std::span<GoProver* const> provers, const GoGame& game, GoPr
     throw std::logic_error("go: a split test ended unanswered");
   }
   quiet.reset();
-  if (const GoProver::TestReport& report = first.test_report()) report(goal, t, holds, expansions(provers));
+  if (const GoProver::TestReport& report = first.test_report()) {
+    std::uint64_t nodes = 0;
+    for (const GoProver* p : provers) nodes += p->nodes();
+    report(goal, t, holds, nodes);
+  }
   return holds;
-}
-
-bool split(std::span<GoProver* const> provers, const GoGame& game, GoProver::Goal goal, int t,
-           const SplitProgress& progress, std::uint64_t alone, int cut_plies, ProofJournal* journal, bool aspire) {
-  return aspired(provers, game, goal, t, journal, aspire, [&](int u) {
-    return split_children(provers, game, goal, u, progress, alone, cut_plies, journal, aspire);
-  });
 }
 
 }  // namespace
 
 bool split_at_least(std::span<GoProver* const> provers, const GoGame& game, GoProver::Goal goal, int t,
-                    const SplitProgress& progress, std::uint64_t alone, int cut_plies, ProofJournal* journal,
-                    bool aspire) {
+                    const SplitProgress& progress, std::uint64_t alone, int cut_plies, ProofJournal* journal) {
   if (journal)
     if (const std::optional<bool> recorded = journal->find(game, goal, t)) return *recorded;
-  const std::uint64_t before = expansions(provers);
-  const bool holds = split(provers, game, goal, t, progress, alone, cut_plies, journal, aspire);
-  if (journal) journal->record(game, goal, t, holds, expansions(provers) - before);
+  std::uint64_t before = 0;
+  for (const GoProver* p : provers) before += p->nodes();
+  const bool holds = split(provers, game, goal, t, progress, alone, cut_plies, journal);
+  if (journal) {
+    std::uint64_t after = 0;
+    for (const GoProver* p : provers) after += p->nodes();
+    journal->record(game, goal, t, holds, after - before);
+  }
   return holds;
 }
 
 bool split_at_least(const std::vector<std::unique_ptr<GoProver>>& provers, const GoGame& game, GoProver::Goal goal,
-                    int t, const SplitProgress& progress, std::uint64_t alone, int cut_plies, ProofJournal* journal,
-                    bool aspire) {
+                    int t, const SplitProgress& progress, std::uint64_t alone, int cut_plies, ProofJournal* journal) {
   std::vector<GoProver*> all;
   for (const auto& p : provers) all.push_back(p.get());
-  return split_at_least(std::span<GoProver* const>(all), game, goal, t, progress, alone, cut_plies, journal, aspire);
+  return split_at_least(std::span<GoProver* const>(all), game, goal, t, progress, alone, cut_plies, journal);
 }
 
 }  // namespace gsolve::search::go

@@ -6,9 +6,10 @@
 // needed, which is the case of a proof that the opponent has no reply (5x5
 // after c3: White's six replies). Where the root's goal holds, the tests
 // besides the winning child's are speculative: the children are taken the
-// most promising for the root first, to find the winner early: Black's
-// predicted move where the prover prefers one, then by the disproof numbers
-// the first prover's search found for them.
+// most promising for the root first, to find the winner early: the mover's
+// predicted move where the prover prefers one or where a score test at a
+// middle threshold favours the mover (its whole board's move), then by the
+// disproof numbers the first prover's search found for them.
 //
 // With one prover too: the children are tested one after another. Why: a
 // df-pn at a root whose goal fails moves between its children each time the
@@ -30,12 +31,6 @@
 //
 // Children that a symmetry of every board of the line maps onto each other
 // are one test: their lines are the same game, superko included.
-//
-// Asked to (`aspire`), a score test at a middle threshold that runs long,
-// the root's or a child's, takes turns with a test of the whole board for
-// the side it favours, which settles it where that side wins by far
-// (kAspireExpansions). Not by default: where the answer is near the
-// threshold, or against that side, the whole board's turns are work lost.
 //
 // With a journal (proof_journal.h) each test closed is recorded, the root's
 // and every child's, and a recorded answer is taken instead of a test: a
@@ -74,11 +69,6 @@ inline constexpr std::uint64_t kAloneOneProver = std::uint64_t{1} << 22;
 // Go's 5x5 line, against one, two and five (docs/benchmarks.md, Go). The cuts
 // of a group's single prover wait `alone` as the root's did (2^18 with threads).
 inline constexpr int kCutPlies = 3;
-// With `aspire`, a score test at a middle threshold not closed within this
-// many expansions takes turns with a test of the whole board within as many,
-// both budgets doubling, until one settles it (root_split.cpp, Aspiration):
-// tests that close within it are left as they were.
-inline constexpr std::uint64_t kAspireExpansions = std::uint64_t{1} << 20;
 
 // One child's test ended (progress on long proofs: a split test's expansions
 // say little about how much is left, the children closed say more).
@@ -93,14 +83,13 @@ struct SplitReport {
 };
 using SplitProgress = std::function<void(const SplitReport&)>;
 
-// `progress` is called from one thread at a time; `aspire` turns on the
-// whole-board test's turns (kAspireExpansions).
+// `progress` is called from one thread at a time.
 bool split_at_least(std::span<GoProver* const> provers, const GoGame& game, GoProver::Goal goal, int t,
                     const SplitProgress& progress = {}, std::uint64_t alone = kAloneExpansions,
-                    int cut_plies = kCutPlies, ProofJournal* journal = nullptr, bool aspire = false);
+                    int cut_plies = kCutPlies, ProofJournal* journal = nullptr);
 bool split_at_least(const std::vector<std::unique_ptr<GoProver>>& provers, const GoGame& game, GoProver::Goal goal,
                     int t, const SplitProgress& progress = {}, std::uint64_t alone = kAloneExpansions,
-                    int cut_plies = kCutPlies, ProofJournal* journal = nullptr, bool aspire = false);
+                    int cut_plies = kCutPlies, ProofJournal* journal = nullptr);
 
 // The children of the line's last position that differ up to a symmetry fixing
 // every board of the line: the pass first, then the points from the centre out.
