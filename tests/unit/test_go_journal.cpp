@@ -323,4 +323,12 @@ TEST_CASE(
   CHECK(journal.find(parse_go_game(go, "c2 b1 e4 d3"), GoProver::Goal::Score, 3) == true);
   CHECK(journal.find(parse_go_game(go, "c2 d1 a4 b3"), GoProver::Goal::Score, 3) == true);  // its mirror image
   CHECK_FALSE(journal.find(parse_go_game(go, "c2 b1 e4"), GoProver::Goal::Score, -2).has_value());
+  // With the predicted move first at a middle threshold the test takes
+  // Black's c1 instead, where the whole-board records answer fourteen of
+  // White's replies; a run of 840 s closed e2, b3, d5 and a1 at 3 besides.
+  for (const char* reply : {"e2", "b3", "d5", "a1"}) {
+    CAPTURE(reply);
+    CHECK(journal.find(parse_go_game(go, std::string("c2 b1 c1 ") + reply), GoProver::Goal::Score, 3) == true);
+  }
+  CHECK_FALSE(journal.find(parse_go_game(go, "c2 b1 c1"), GoProver::Goal::Score, -2).has_value());
 }
