@@ -76,6 +76,28 @@ grep -qF '"nodes":0,' "$WORK/second" || fail "3x4 from the journal searched agai
 grep -qE "^journal .*go.journal: [1-9][0-9]* tests recorded$" "$WORK/progress" || fail "journal progress: $(cat "$WORK/progress")"
 expect_error "go.journal: not a journal of go:4x4 (its first line is \"gsolve go proof journal 1 go:3x4\")" \
   "$BIN" query --game go:4x4 --journal "$WORK/go.journal" ""
+# tools/go_journal.py: the records two searches add to a copy of a journal,
+# less those below another (b2 c3's subtree, keyed under other images too):
+# the 11 tests of b2 c3 (keyed as its mirror image b2 a3) and 10 of a2 b2.
+JOURNAL_TOOL=(python3 "$(dirname "$0")/../../tools/go_journal.py")
+"$BIN" query --game go:3x4 --threads 1 --journal "$WORK/base.journal" "b2 b3" >/dev/null || fail "3x4 b2 b3 journal"
+cp "$WORK/base.journal" "$WORK/run.journal"
+for line in "b2 c3" "a2 b2"; do
+  "$BIN" query --game go:3x4 --threads 1 --journal "$WORK/run.journal" "$line" >/dev/null || fail "3x4 $line journal"
+done
+"${JOURNAL_TOOL[@]}" select "$WORK/base.journal" "$WORK/run.journal" >"$WORK/selected" || fail "go_journal.py select"
+{ head -n1 "$WORK/base.journal"; cat "$WORK/selected"; } >"$WORK/selected.journal"
+out=$("${JOURNAL_TOOL[@]}" moves "$WORK/selected.journal" | cut -d' ' -f1-2 | uniq -c | tr -s ' ')
+[ "$out" = "$(printf ' 11 b2 a3\n 10 a2 b2')" ] || fail "go_journal.py select: $out"
+"${JOURNAL_TOOL[@]}" moves "$WORK/selected.journal" | grep -qxF "a2 b2  S 4 holds 933" || fail "go_journal.py moves"
+[ -z "$("${JOURNAL_TOOL[@]}" select "$WORK/base.journal" "$WORK/run.journal" --max-plies 1)" ] || fail "--max-plies 1"
+before=$(wc -l <"$WORK/base.journal")
+"${JOURNAL_TOOL[@]}" select "$WORK/base.journal" "$WORK/run.journal" --append 2>/dev/null || fail "--append"
+[ "$(wc -l <"$WORK/base.journal")" = $((before + 21)) ] || fail "--append did not add the 21 records"
+out=$("$BIN" query --game go:3x4 --threads 1 --journal "$WORK/base.journal" --json --at-least 12 "b2 c3")
+grep -qF '"at_least":12,"holds":true,"source":"search","complete":true,"nodes":0,' <<<"$out" ||
+  fail "the appended records do not answer b2 c3: $out"
+expect_error "run.journal does not begin with" "${JOURNAL_TOOL[@]}" select "$WORK/selected.journal" "$WORK/run.journal"
 expect_error "--cut-plies applies to go searches (--game go:WxH), not connect4:4x4" \
   "$BIN" query --game connect4:4x4 --cut-plies 5 ""
 expect_error "--cut-plies: expected an integer 1..20, got '0'" "$BIN" query --game go:3x3 --cut-plies 0 ""
