@@ -87,9 +87,10 @@ for line in "b2 c3" "a2 b2"; do
 done
 "${JOURNAL_TOOL[@]}" select "$WORK/base.journal" "$WORK/run.journal" >"$WORK/selected" || fail "go_journal.py select"
 { head -n1 "$WORK/base.journal"; cat "$WORK/selected"; } >"$WORK/selected.journal"
-out=$("${JOURNAL_TOOL[@]}" moves "$WORK/selected.journal" | cut -d' ' -f1-2 | uniq -c | tr -s ' ')
+lines=$("${JOURNAL_TOOL[@]}" moves "$WORK/selected.journal") || fail "go_journal.py moves"
+out=$(cut -d' ' -f1-2 <<<"$lines" | uniq -c | tr -s ' ')
 [ "$out" = "$(printf ' 11 b2 a3\n 10 a2 b2')" ] || fail "go_journal.py select: $out"
-"${JOURNAL_TOOL[@]}" moves "$WORK/selected.journal" | grep -qxF "a2 b2  S 4 holds 933" || fail "go_journal.py moves"
+grep -qxF "a2 b2  S 4 holds 933" <<<"$lines" || fail "go_journal.py moves: $lines"
 [ -z "$("${JOURNAL_TOOL[@]}" select "$WORK/base.journal" "$WORK/run.journal" --max-plies 1)" ] || fail "--max-plies 1"
 before=$(wc -l <"$WORK/base.journal")
 "${JOURNAL_TOOL[@]}" select "$WORK/base.journal" "$WORK/run.journal" --append 2>/dev/null || fail "--append"
@@ -282,6 +283,10 @@ out=$("$BIN" query --game go:5x5 --journal "$WORK/5x5.journal" --time 1 --json "
 grep -qF '"score_lower":3,"score_upper":25,' <<<"$out" &&
   grep -qF '{"best":false,"move":"d3","remoteness":null,"score":null,"score_lower":3,"score_upper":25,"value":"win"}' <<<"$out" \
   || fail "5x5 query's bounds from the journal, --json: $out"
+# A move's bounds take in its children's records: after c2, White's c3 is
+# answered by d3 above (Black at least 3) though "c2 c3" has no record.
+out=$("$BIN" query --game go:5x5 --journal "$WORK/5x5.journal" --time 1 "c2")
+grep -qxF "    c3     lose, score between -25 and -3" <<<"$out" || fail "5x5 query's bounds after c2: $out"
 cmp -s "$WORK/5x5.journal" "$(dirname "$0")/../../data/go/5x5-proof.journal" || fail "the 5x5 journal changed"
 # The openings a1, d5 (b1's image) and e3 (c1's): White takes every point,
 # no search, the journal untouched.

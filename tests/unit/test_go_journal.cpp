@@ -115,6 +115,30 @@ TEST_CASE("go journal: a record answers its threshold and the ones it implies, f
         "0.0.10/4.0.00/4.0.11/c.0.00 S 4 0 1 d2dd801d9f6f3894\n");
 }
 
+TEST_CASE("go journal: a position's score bounds include what its children's records prove") {
+  const testing::TempDir dir;
+  const Go go(3, 3);
+  ProofJournal journal(dir.file("proof.journal"), go);
+  using Bounds = std::optional<std::pair<int, int>>;
+  const GoGame start = parse_go_game(go, "");
+  CHECK_FALSE(journal.score_bounds(start).has_value());
+  // After b2 White does not reach -8: Black, who may play b2, scores at least 9.
+  journal.record(parse_go_game(go, "b2"), GoProver::Goal::Score, -8, false, 1);
+  CHECK(journal.score_bounds(start) == Bounds{{9, INT_MAX}});
+  CHECK(journal.score_bounds(parse_go_game(go, "b2")) == Bounds{{INT_MIN, -9}});
+  // An upper bound needs every move's lower bound: the pass, the centre, a
+  // corner and an edge (each record stands for its images) give White at
+  // least -9 everywhere, but not while one class of moves is missing.
+  journal.record(parse_go_game(go, "b2"), GoProver::Goal::Score, -9, true, 1);
+  journal.record(parse_go_game(go, "pass"), GoProver::Goal::Score, -5, true, 1);
+  journal.record(parse_go_game(go, "a1"), GoProver::Goal::Score, -9, true, 1);
+  CHECK(journal.score_bounds(start) == Bounds{{9, INT_MAX}});
+  journal.record(parse_go_game(go, "b1"), GoProver::Goal::Score, 0, true, 1);
+  CHECK(journal.score_bounds(start) == Bounds{{9, 9}});  // the best of 9 (b2, a1), 5 (pass), 0 (b1)
+  // No record of the line or of a child: no bounds.
+  CHECK_FALSE(journal.score_bounds(parse_go_game(go, "a1 b2")).has_value());
+}
+
 TEST_CASE("go journal: a torn last record is dropped; damage, other rules and a second writer are refused") {
   const testing::TempDir dir;
   const std::string path = dir.file("proof.journal");

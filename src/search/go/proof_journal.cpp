@@ -150,8 +150,7 @@ std::optional<bool> ProofJournal::find(const GoGame& game, GoProver::Goal goal, 
   return std::nullopt;
 }
 
-std::optional<std::pair<int, int>> ProofJournal::score_bounds(const GoGame& game) const {
-  const std::lock_guard<std::mutex> hold(lock_);
+std::optional<std::pair<int, int>> ProofJournal::recorded_bounds(const GoGame& game) const {
   std::optional<std::pair<int, int>> out;
   for (int s = 0; s < symmetry_.count(); ++s) {
     const auto it = known_.find(key(game, GoProver::Goal::Score, s));
@@ -160,6 +159,33 @@ std::optional<std::pair<int, int>> ProofJournal::score_bounds(const GoGame& game
     out->first = std::max(out->first, it->second.holds_up_to);
     if (it->second.fails_from != INT_MAX) out->second = std::min(out->second, it->second.fails_from - 1);
   }
+  return out;
+}
+
+std::optional<std::pair<int, int>> ProofJournal::score_bounds(const GoGame& game) const {
+  const std::lock_guard<std::mutex> hold(lock_);
+  std::optional<std::pair<int, int>> out = recorded_bounds(game);
+  MoveList<Go> moves;
+  game.legal_moves(moves);
+  // The mover scores what its best move scores: any move's recorded upper
+  // bound is a lower bound here, and every move's lower bound an upper one.
+  int lower = INT_MIN;
+  int upper = INT_MIN;
+  bool every = !moves.empty();
+  for (const Go::Move m : moves) {
+    GoGame child = game;
+    child.play_unchecked(m);
+    const auto b = recorded_bounds(child);
+    if (b && b->second != INT_MAX) lower = std::max(lower, -b->second);
+    if (b && b->first != INT_MIN)
+      upper = std::max(upper, -b->first);
+    else
+      every = false;
+  }
+  if (lower == INT_MIN && !every) return out;
+  if (!out) out = {INT_MIN, INT_MAX};
+  out->first = std::max(out->first, lower);
+  if (every) out->second = std::min(out->second, upper);
   return out;
 }
 

@@ -53,8 +53,9 @@ class ProofJournal {
   // position, if one decides it (the line's or a symmetric line's record).
   std::optional<bool> find(const GoGame& game, GoProver::Goal goal, int t) const;
   // What the score tests recorded for the line's last position (or a
-  // symmetric line's) prove of the side to move's score: [lower, upper],
-  // INT_MIN / INT_MAX where no test bounds that side; none without a record.
+  // symmetric line's) and for its children prove of the side to move's
+  // score: [lower, upper], INT_MIN / INT_MAX where no test bounds that side;
+  // none where no record bounds it.
   std::optional<std::pair<int, int>> score_bounds(const GoGame& game) const;
   // Records a finished test (on the disk before it returns). Throws
   // std::runtime_error when the write fails.
@@ -69,6 +70,8 @@ class ProofJournal {
   };
   // The key of the line mapped by symmetry s of symmetry_ (0: the line as played).
   std::string key(const GoGame& game, GoProver::Goal goal, int s = 0) const;
+  // score_bounds from the line's own records alone; lock_ held.
+  std::optional<std::pair<int, int>> recorded_bounds(const GoGame& game) const;
   void load();
   bool add(const std::string& key, int t, bool holds);  // false when it contradicts a record
 
