@@ -261,32 +261,39 @@ cp "$(dirname "$0")/../../data/go/5x5-proof.journal" "$WORK/5x5.journal"
 cmp -s "$WORK/5x5.journal" "$(dirname "$0")/../../data/go/5x5-proof.journal" || fail "the 5x5 journal changed"
 # After --time runs out a query's moves still take the journal's answers
 # (no search): 5x5's proven c3 (+25), the pass and the sixteen points of the
-# edge (-25: White's c3 takes every point), the eight others unknown, the
-# journal untouched.
+# edge (-25: White's c3 takes every point), c2 and its images at least +3,
+# b2 and its images unknown, the journal untouched.
 out=$("$BIN" query --game go:5x5 --journal "$WORK/5x5.journal" --weak --time 1 "")
 grep -qxF "(start): win, score +25 (searched; incomplete: --time 1 s ran out)" <<<"$out" || fail "5x5 weak query: $out"
-[ "$(grep -c ' unknown$' <<<"$out")" == 8 ] && [ "$(grep -c ' lose, score -25$' <<<"$out")" == 17 ] &&
+[ "$(grep -c ' unknown$' <<<"$out")" == 4 ] && [ "$(grep -c ' lose, score -25$' <<<"$out")" == 17 ] &&
+  [ "$(grep -c ' win, score between +3 and +25$' <<<"$out")" == 4 ] &&
   grep -qxF "  * c3     win, score +25" <<<"$out" && grep -qxF "    pass   lose, score -25" <<<"$out" &&
-  grep -qxF "    e3     lose, score -25" <<<"$out" && grep -qxF "    b2     unknown" <<<"$out" \
+  grep -qxF "    e3     lose, score -25" <<<"$out" && grep -qxF "    b2     unknown" <<<"$out" &&
+  grep -qxF "    c2     win, score between +3 and +25" <<<"$out" \
   || fail "5x5 weak query's moves: $out"
 cmp -s "$WORK/5x5.journal" "$(dirname "$0")/../../data/go/5x5-proof.journal" || fail "the 5x5 journal changed"
 # Where the journal bounds a score without deciding the record, a stopped
 # query prints those bounds: after c2 c3 (c2's probe) Black's d3 and its
-# mirror image b3 score at least 3, c4, a4 and e4 at most 2, so c2 c3 wins
-# by at least 3; the journal untouched.
+# mirror image b3 score exactly 3, c4, a4 and e4 at most 2, c5 at most 3, so
+# c2 c3 wins by at least 3; the journal untouched.
 out=$("$BIN" query --game go:5x5 --journal "$WORK/5x5.journal" --time 1 "c2 c3")
 grep -q "^c2 c3: win, score between +3 and +25 (searched; incomplete: --time 1 s ran out)$" <<<"$out" &&
-  grep -qxF "    d3     win, score between +3 and +25" <<<"$out" && grep -qxF "    b3     win, score between +3 and +25" <<<"$out" &&
+  grep -qxF "    d3     win, score +3" <<<"$out" && grep -qxF "    b3     win, score +3" <<<"$out" &&
   grep -qxF "    c4     unknown, score between -25 and +2" <<<"$out" && grep -qxF "    a4     unknown, score between -25 and +2" <<<"$out" &&
-  [ "$(grep -c ' unknown$' <<<"$out")" == 19 ] || fail "5x5 query's bounds from the journal: $out"
+  grep -qxF "    c5     unknown, score between -25 and +3" <<<"$out" &&
+  [ "$(grep -c ' unknown$' <<<"$out")" == 18 ] || fail "5x5 query's bounds from the journal: $out"
 out=$("$BIN" query --game go:5x5 --journal "$WORK/5x5.journal" --time 1 --json "c2 c3")
 grep -qF '"score_lower":3,"score_upper":25,' <<<"$out" &&
-  grep -qF '{"best":false,"move":"d3","remoteness":null,"score":null,"score_lower":3,"score_upper":25,"value":"win"}' <<<"$out" \
+  grep -qF '{"best":false,"move":"d3","remoteness":null,"score":null,"score_lower":3,"score_upper":3,"value":"win"}' <<<"$out" \
   || fail "5x5 query's bounds from the journal, --json: $out"
 # A move's bounds take in its children's records: after c2, White's c3 is
-# answered by d3 above (Black at least 3) though "c2 c3" has no record.
+# answered by d3 above and b1 and b2 by Black's c3 (Black at least 3),
+# though "c2 c3", "c2 b1" and "c2 b2" have no record; c2 itself is recorded
+# at least 3 for Black.
 out=$("$BIN" query --game go:5x5 --journal "$WORK/5x5.journal" --time 1 "c2")
-grep -qxF "    c3     lose, score between -25 and -3" <<<"$out" || fail "5x5 query's bounds after c2: $out"
+grep -q "^c2: lose, score between -25 and -3 " <<<"$out" &&
+  for move in c3 b1 b2 b3 d3 d2 d1; do grep -qxF "    $move     lose, score between -25 and -3" <<<"$out" || exit 1; done ||
+  fail "5x5 query's bounds after c2: $out"
 cmp -s "$WORK/5x5.journal" "$(dirname "$0")/../../data/go/5x5-proof.journal" || fail "the 5x5 journal changed"
 # The openings a1, d5 (b1's image) and e3 (c1's): White takes every point,
 # no search, the journal untouched.

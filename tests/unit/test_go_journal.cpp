@@ -299,9 +299,14 @@ TEST_CASE("go journal: after Black's pass, a1, b1 or c1 White takes every point 
     CAPTURE(edge);
     CHECK(journal.find(parse_go_game(go, edge), GoProver::Goal::Score, 25) == true);
   }
-  for (const char* inner : {"b2", "c2", "d2", "b3", "d3", "b4", "c4", "d4"}) {
+  for (const char* inner : {"b2", "d2", "b4", "d4"}) {
     CAPTURE(inner);
     CHECK_FALSE(journal.find(parse_go_game(go, inner), GoProver::Goal::Score, 25).has_value());
+  }
+  // c2 and its images are recorded at least 3 for Black: White's 25 fails.
+  for (const char* inner : {"c2", "b3", "d3", "c4"}) {
+    CAPTURE(inner);
+    CHECK(journal.find(parse_go_game(go, inner), GoProver::Goal::Score, 25) == false);
   }
 }
 
@@ -323,8 +328,8 @@ TEST_CASE(
   CHECK(journal.find(parse_go_game(go, "c2 c3 b3"), GoProver::Goal::Score, -2) == false);  // d3's mirror image
   // The score bounds those records prove (query prints them after a stop).
   using Bounds = std::optional<std::pair<int, int>>;
-  CHECK(journal.score_bounds(parse_go_game(go, "c2 c3 d3")) == Bounds{{INT_MIN, -3}});
-  CHECK(journal.score_bounds(parse_go_game(go, "c2 c3 b3")) == Bounds{{INT_MIN, -3}});
+  CHECK(journal.score_bounds(parse_go_game(go, "c2 c3 d3")) == Bounds{{-3, -3}});  // Black's d3 scores 3
+  CHECK(journal.score_bounds(parse_go_game(go, "c2 c3 b3")) == Bounds{{-3, -3}});
   CHECK(journal.score_bounds(parse_go_game(go, "c2 c3 c4")) == Bounds{{-2, INT_MAX}});
   CHECK(journal.score_bounds(parse_go_game(go, "")) == Bounds{{25, INT_MAX}});
   CHECK(journal.score_bounds(parse_go_game(go, "a1")) == Bounds{{25, INT_MAX}});  // White to move
@@ -355,4 +360,18 @@ TEST_CASE(
     CHECK(journal.find(parse_go_game(go, std::string("c2 b1 c1 ") + reply), GoProver::Goal::Score, 3) == true);
   }
   CHECK_FALSE(journal.find(parse_go_game(go, "c2 b1 c1"), GoProver::Goal::Score, -2).has_value());
+  // But White's b2 refutes Black's b3, d3 and e5 after c1, while Black's c3
+  // (the centre) scores at least 3 against every White reply, after b1 and
+  // after b2 alike (and their mirror images d1 and d2).
+  for (const char* move : {"b3", "d3", "e5"}) {
+    CAPTURE(move);
+    CHECK(journal.find(parse_go_game(go, std::string("c2 b1 c1 b2 ") + move), GoProver::Goal::Score, -2) == true);
+  }
+  for (const char* reply : {"b1", "d1", "b2", "d2"}) {
+    CAPTURE(reply);
+    CHECK(journal.find(parse_go_game(go, std::string("c2 ") + reply + " c3"), GoProver::Goal::Score, -2) == false);
+    CHECK(journal.score_bounds(parse_go_game(go, std::string("c2 ") + reply)) == Bounds{{3, INT_MAX}});
+  }
+  // "Black under 4 after c2 c3": White holds Black to 3 after Black's c5.
+  CHECK(journal.find(parse_go_game(go, "c2 c3 c5"), GoProver::Goal::Score, -3) == true);
 }
