@@ -9,11 +9,13 @@
       the records each RUN (a copy of BASE that a search went on writing)
       added to BASE, of lines up to N moves (default: any), leaving out a
       record below another one selected (its answer follows from that one)
-      and any already in BASE; printed, or appended to BASE with --append.
+      and any already in BASE; printed, or appended to BASE with --append
+      (refused while a search is writing BASE).
       This is how the runs of an unfinished proof are kept in the committed
       journal (data/go/5x5-proof.journal: N = 6).
 """
 import argparse
+import fcntl
 import signal
 import sys
 
@@ -128,7 +130,9 @@ def main():
     args = parser.parse_args()
     if args.command == "moves":
         header, records = read(args.journal)
-        for r in records:
+        for number, r in enumerate(records, 2):
+            if len(r.split(" ")) != 6:
+                fail(f"{args.journal}: line {number} is damaged")
             line, goal, t, holds, expansions, _ = r.split(" ")
             played = " ".join(moves(line, width(header))) or "(start)"
             print(f"{played}  {goal} {t} {'holds' if holds == '1' else 'fails'} {expansions}")
@@ -136,6 +140,10 @@ def main():
     chosen = select(args.base, args.runs, args.max_plies)
     if args.append:
         with open(args.base, "a", encoding="ascii") as f:
+            try:  # the lock a search holds on its journal (proof_journal.cpp)
+                fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                fail(f"{args.base}: a search is writing it")
             f.write("".join(r + "\n" for r in chosen))
         print(f"{len(chosen)} records appended to {args.base}", file=sys.stderr)
     else:

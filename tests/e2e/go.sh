@@ -92,6 +92,8 @@ out=$(cut -d' ' -f1-2 <<<"$lines" | uniq -c | tr -s ' ')
 [ "$out" = "$(printf ' 11 b2 a3\n 10 a2 b2')" ] || fail "go_journal.py select: $out"
 grep -qxF "a2 b2  S 4 holds 933" <<<"$lines" || fail "go_journal.py moves: $lines"
 [ -z "$("${JOURNAL_TOOL[@]}" select "$WORK/base.journal" "$WORK/run.journal" --max-plies 1)" ] || fail "--max-plies 1"
+expect_error "base.journal: a search is writing it" \
+  flock "$WORK/base.journal" "${JOURNAL_TOOL[@]}" select "$WORK/base.journal" "$WORK/run.journal" --append
 before=$(wc -l <"$WORK/base.journal")
 "${JOURNAL_TOOL[@]}" select "$WORK/base.journal" "$WORK/run.journal" --append 2>/dev/null || fail "--append"
 [ "$(wc -l <"$WORK/base.journal")" = $((before + 21)) ] || fail "--append did not add the 21 records"
