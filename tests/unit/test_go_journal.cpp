@@ -372,6 +372,10 @@ TEST_CASE(
     CHECK(journal.find(parse_go_game(go, std::string("c2 ") + reply + " c3"), GoProver::Goal::Score, -2) == false);
     CHECK(journal.score_bounds(parse_go_game(go, std::string("c2 ") + reply)) == Bounds{{3, INT_MAX}});
   }
-  // "Black under 4 after c2 c3": White holds Black to 3 after Black's c5.
-  CHECK(journal.find(parse_go_game(go, "c2 c3 c5"), GoProver::Goal::Score, -3) == true);
+  // "Black under 4 after c2 c3": White holds Black to 3 after Black's c5,
+  // b4 and d4 (b4's image), and d3 and b3 score exactly 3.
+  for (const char* move : {"c5", "b4", "d4", "d3", "b3"}) {
+    CAPTURE(move);
+    CHECK(journal.find(parse_go_game(go, std::string("c2 c3 ") + move), GoProver::Goal::Score, -3) == true);
+  }
 }
