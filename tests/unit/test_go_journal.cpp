@@ -311,7 +311,8 @@ TEST_CASE("go journal: after Black's pass, a1, b1 or c1 White takes every point 
 }
 
 TEST_CASE(
-    "go journal: c2's probe: d3 answers c3, Black takes the whole board after 18 replies (data/go/5x5-proof.journal)") {
+    "go journal: c2's probe: Black scores at least 3 after c2 (d3 against c3, c3 against b1, b2, b3; 18 whole-board "
+    "replies) (data/go/5x5-proof.journal)") {
   // "After c2 and White's c3, does Black score at least 3?" (the published
   // c2 = +3): Black's c4 and a4 were refuted by White's b3 and b4, and
   // Black's d3 holds against each of White's replies (c2's probe, in three
@@ -367,11 +368,15 @@ TEST_CASE(
     CAPTURE(move);
     CHECK(journal.find(parse_go_game(go, std::string("c2 b1 c1 b2 ") + move), GoProver::Goal::Score, -2) == true);
   }
-  for (const char* reply : {"b1", "d1", "b2", "d2"}) {
+  for (const char* reply : {"b1", "d1", "b2", "d2", "b3", "d3"}) {
     CAPTURE(reply);
     CHECK(journal.find(parse_go_game(go, std::string("c2 ") + reply + " c3"), GoProver::Goal::Score, -2) == false);
     CHECK(journal.score_bounds(parse_go_game(go, std::string("c2 ") + reply)) == Bounds{{3, INT_MAX}});
   }
+  // So every White reply is answered, and the test after c2 is recorded:
+  // White does not hold Black under 3.
+  CHECK(journal.find(parse_go_game(go, "c2"), GoProver::Goal::Score, -2) == false);
+  CHECK(journal.score_bounds(parse_go_game(go, "c2")) == Bounds{{INT_MIN, -3}});
   // "Black under 4 after c2 c3": White holds Black to 3 after Black's c5,
   // b4 and d4 (b4's image), and d3 and b3 score exactly 3.
   for (const char* move : {"c5", "b4", "d4", "d3", "b3"}) {
