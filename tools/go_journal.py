@@ -67,7 +67,7 @@ def plies(record):
 
 
 def symmetries(header):
-    """Each symmetry of the board as a map of points (row-major from a1)."""
+    """Each symmetry of the board as byte tables: images of 8 points at a time."""
     w, h = (int(n) for n in header[len(HEADER):].split("x"))
     maps = []
     for transpose in (False, True) if w == h else (False,):
@@ -79,19 +79,24 @@ def symmetries(header):
                     if transpose:
                         x, y = y, x
                     m.append((w - 1 - x if flip_x else x) + (h - 1 - y if flip_y else y) * w)
-                maps.append(m)
+                tables = []
+                for k in range((w * h + 7) // 8):
+                    tables.append([sum(1 << m[8 * k + b] for b in range(8) if v >> b & 1 and 8 * k + b < w * h)
+                                   for v in range(256)])
+                maps.append(tables)
     return maps
 
 
-def image(positions, m):
-    """A record's line of play (its positions) under one symmetry."""
-    def bits(n):
-        return sum(1 << m[p] for p in range(len(m)) if n >> p & 1)
-    out = []
-    for p in positions:
-        black, white, flags = p.split(".")
-        out.append(f"{bits(int(black, 16)):x}.{bits(int(white, 16)):x}.{flags}")
-    return "/".join(out)
+def image(positions, maps, memo):
+    """Each image of a record's line of play (its positions), one per symmetry."""
+    def board(n, tables):
+        return sum(t[n >> (8 * k) & 0xFF] for k, t in enumerate(tables))
+    def position(p, s):
+        if (p, s) not in memo:
+            black, white, flags = p.split(".")
+            memo[p, s] = f"{board(int(black, 16), maps[s]):x}.{board(int(white, 16), maps[s]):x}.{flags}"
+        return memo[p, s]
+    return ["/".join(position(p, s) for p in positions) for s in range(len(maps))]
 
 
 def select(base, runs, max_plies):
@@ -108,11 +113,12 @@ def select(base, runs, max_plies):
     added = [r for r in added if max_plies is None or plies(r) <= max_plies]
     lines = {r.split(" ", 1)[0] for r in added}
     maps = symmetries(header)
+    memo = {}
     # The journal keys a line under one of its images, so a record below
     # another may be keyed under a different image of the other's line.
     def below_another(record):
         line = record.split(" ", 1)[0].split("/")
-        return any(image(line[:n], m) in lines for n in range(1, len(line)) for m in maps)
+        return any(i in lines for n in range(1, len(line)) for i in image(line[:n], maps, memo))
     return [r for r in added if not below_another(r)]
 
 
