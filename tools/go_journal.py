@@ -41,8 +41,10 @@ def read(path):
     return lines[0], lines[1:]
 
 
-def width(header):
-    return int(header[len(HEADER):].split("x")[0])
+def size(header):
+    """The board's width and height, from the journal's first line."""
+    w, h = header[len(HEADER):].split("x")
+    return int(w), int(h)
 
 
 def moves(line, w):
@@ -68,7 +70,7 @@ def plies(record):
 
 def symmetries(header):
     """Each symmetry of the board as byte tables: images of 8 points at a time."""
-    w, h = (int(n) for n in header[len(HEADER):].split("x"))
+    w, h = size(header)
     maps = []
     for transpose in (False, True) if w == h else (False,):
         for flip_x in (False, True):
@@ -140,7 +142,7 @@ def main():
             if len(r.split(" ")) != 6:
                 fail(f"{args.journal}: line {number} is damaged")
             line, goal, t, holds, expansions, _ = r.split(" ")
-            played = " ".join(moves(line, width(header))) or "(start)"
+            played = " ".join(moves(line, size(header)[0])) or "(start)"
             print(f"{played}  {goal} {t} {'holds' if holds == '1' else 'fails'} {expansions}")
         return
     chosen = select(args.base, args.runs, args.max_plies)

@@ -123,6 +123,13 @@ std::vector<GoGame> by_promise(GoProver& prover, const GoGame& game, std::vector
   return sorted;
 }
 
+// The provers' expansions together.
+std::uint64_t expansions(std::span<GoProver* const> provers) {
+  std::uint64_t n = 0;
+  for (const GoProver* p : provers) n += p->nodes();
+  return n;
+}
+
 bool split(std::span<GoProver* const> provers, const GoGame& game, GoProver::Goal goal, int t,
            const SplitProgress& progress, std::uint64_t alone, int cut_plies, ProofJournal* journal) {
   GoProver& first = *provers[0];
@@ -183,11 +190,7 @@ bool split(std::span<GoProver* const> provers, const GoGame& game, GoProver::Goa
       }));
     };
     for (GoProver* p : mine) watch(p);
-    const auto nodes = [&] {
-      std::uint64_t n = 0;
-      for (const GoProver* p : mine) n += p->nodes();
-      return n;
-    };
+    const auto nodes = [&] { return expansions(mine); };
     std::size_t i = children.size();  // the child under test; none
     std::uint64_t before = 0;         // the group's expansions when its test started
     for (;;) {
@@ -269,11 +272,7 @@ bool split(std::span<GoProver* const> provers, const GoGame& game, GoProver::Goa
     throw std::logic_error("go: a split test ended unanswered");
   }
   quiet.reset();
-  if (const GoProver::TestReport& report = first.test_report()) {
-    std::uint64_t nodes = 0;
-    for (const GoProver* p : provers) nodes += p->nodes();
-    report(goal, t, holds, nodes);
-  }
+  if (const GoProver::TestReport& report = first.test_report()) report(goal, t, holds, expansions(provers));
   return holds;
 }
 
@@ -283,14 +282,9 @@ bool split_at_least(std::span<GoProver* const> provers, const GoGame& game, GoPr
                     const SplitProgress& progress, std::uint64_t alone, int cut_plies, ProofJournal* journal) {
   if (journal)
     if (const std::optional<bool> recorded = journal->find(game, goal, t)) return *recorded;
-  std::uint64_t before = 0;
-  for (const GoProver* p : provers) before += p->nodes();
+  const std::uint64_t before = expansions(provers);
   const bool holds = split(provers, game, goal, t, progress, alone, cut_plies, journal);
-  if (journal) {
-    std::uint64_t after = 0;
-    for (const GoProver* p : provers) after += p->nodes();
-    journal->record(game, goal, t, holds, after - before);
-  }
+  if (journal) journal->record(game, goal, t, holds, expansions(provers) - before);
   return holds;
 }
 
