@@ -378,8 +378,10 @@ TEST_CASE(
   CHECK(journal.find(parse_go_game(go, "c2"), GoProver::Goal::Score, -2) == false);
   CHECK(journal.score_bounds(parse_go_game(go, "c2")) == Bounds{{INT_MIN, -3}});
   // "Black under 4 after c2 c3": White holds Black to 3 after Black's c5,
-  // b4 and d4 (b4's image), and d3 and b3 score exactly 3.
-  for (const char* move : {"c5", "b4", "d4", "d3", "b3"}) {
+  // b4 and d4 (b4's image), a5, b5, a3, a2, a1, b1, the pass and their
+  // mirror images, and d3 and b3 score exactly 3 (b2, d2 and c1 are open).
+  for (const char* move :
+       {"c5", "b4", "d4", "d3", "b3", "a5", "e5", "b5", "d5", "a3", "e3", "a2", "e2", "a1", "e1", "b1", "d1", "pass"}) {
     CAPTURE(move);
     CHECK(journal.find(parse_go_game(go, std::string("c2 c3 ") + move), GoProver::Goal::Score, -3) == true);
   }
