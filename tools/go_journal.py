@@ -139,9 +139,10 @@ def main():
     if args.command == "moves":
         header, records = read(args.journal)
         for number, r in enumerate(records, 2):
-            if len(r.split(" ")) != 6:
+            fields = r.split(" ")
+            if len(fields) != 6:
                 fail(f"{args.journal}: line {number} is damaged")
-            line, goal, t, holds, expansions, _ = r.split(" ")
+            line, goal, t, holds, expansions, _ = fields
             played = " ".join(moves(line, size(header)[0])) or "(start)"
             print(f"{played}  {goal} {t} {'holds' if holds == '1' else 'fails'} {expansions}")
         return
